@@ -1,0 +1,248 @@
+"""What every game shares: seats, actions, illegal actions, seeded shuffling, the player interface.
+
+Actions are small immutable values with a text form that round-trips (``str(parse_action(t))``
+gives back ``t`` in canonical form).  One :class:`Action` type serves both games; the game's
+state decides which kinds are legal.
+
+Deals come from seeds through :func:`shuffled`, a Fisher–Yates shuffle driven by SHAKE-256 of the
+seed, so the same seed gives the same order on every machine and every Python version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol, TypeVar
+
+from tricktable.cards import CARDS, Card, format_cards, parse_cards
+
+__all__ = [
+    "Seat",
+    "Seed",
+    "IllegalAction",
+    "ActionKind",
+    "Action",
+    "parse_action",
+    "shuffled",
+    "derive_seed",
+    "seed_text",
+    "Player",
+    "View",
+    "RecordError",
+]
+
+Seat = int
+Seed = int | str
+
+T = TypeVar("T")
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now.  The message is written for the player."""
+
+
+class ActionKind(Enum):
+    """What an action does; the value is the action's first word."""
+
+    PASS = "pass"
+    PICK = "pick"
+    BURY = "bury"
+    CALL = "call"
+    ALONE = "alone"
+    PLAY = "play"
+    KEEP = "keep"
+    REJECT = "reject"
+    DOUBLE_NIL = "double-nil"
+    BID = "bid"
+    EXCHANGE = "exchange"
+
+
+_CARDLESS = {ActionKind.PASS, ActionKind.PICK, ActionKind.ALONE, ActionKind.KEEP,
+             ActionKind.REJECT, ActionKind.DOUBLE_NIL}
+_KIND_BY_WORD = {kind.value: kind for kind in ActionKind}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of a player.
+
+    ``cards`` holds the cards the action names: the card played, the two cards buried, the
+    called card (and, for a call with the unknown card, the card set aside as second element),
+    the cards given up in a double-nil exchange.  ``number`` is a Spades bid (0 is nil).
+    """
+
+    kind: ActionKind
+    cards: tuple[Card, ...] = ()
+    number: int | None = None
+
+    @property
+    def card(self) -> Card:
+        """The first (usually only) card the action names."""
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind in _CARDLESS:
+            return kind.value
+        if kind is ActionKind.BID:
+            return "bid nil" if self.number == 0 else f"bid {self.number}"
+        if kind is ActionKind.CALL and len(self.cards) == 2:
+            return f"call {self.cards[0]} unknown {self.cards[1]}"
+        if not self.cards:
+            return kind.value
+        return f"{kind.value} {format_cards(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    # Constructors; the card-carrying ones return shared instances where that is cheap.
+    @staticmethod
+    def play(card: Card) -> Action:
+        return _PLAY[card]
+
+    @staticmethod
+    def bury(first: Card, second: Card) -> Action:
+        low, high = sorted((first, second))
+        return Action(ActionKind.BURY, (low, high))
+
+    @staticmethod
+    def call(card: Card, unknown: Card | None = None) -> Action:
+        return Action(ActionKind.CALL, (card,) if unknown is None else (card, unknown))
+
+    @staticmethod
+    def bid(tricks: int) -> Action:
+        return Action(ActionKind.BID, (), tricks)
+
+    @staticmethod
+    def exchange(cards: Sequence[Card]) -> Action:
+        return Action(ActionKind.EXCHANGE, tuple(sorted(cards)))
+
+
+_PLAY = tuple(Action(ActionKind.PLAY, (c,)) for c in CARDS)
+
+PASS = Action(ActionKind.PASS)
+PICK = Action(ActionKind.PICK)
+ALONE = Action(ActionKind.ALONE)
+KEEP = Action(ActionKind.KEEP)
+REJECT = Action(ActionKind.REJECT)
+DOUBLE_NIL = Action(ActionKind.DOUBLE_NIL)
+_SIMPLE = {a.kind: a for a in (PASS, PICK, ALONE, KEEP, REJECT, DOUBLE_NIL)}
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text form: ``"pass"``, ``"bury QC 7H"``, ``"call AH unknown 8C"``,
+    ``"play 10D"``, ``"bid 4"``, ``"bid nil"``, ``"exchange 2C 3D"``.
+
+    Raises ``ValueError`` with a message that says what was wrong.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"An action must be text, not {type(text).__name__}.")
+    words = text.strip().split()
+    if not words:
+        raise ValueError("The action is empty.")
+    kind = _KIND_BY_WORD.get(words[0].lower())
+    if kind is None:
+        known = ", ".join(k.value for k in ActionKind)
+        raise ValueError(f"{words[0]!r} is not an action; the actions are {known}.")
+    rest = words[1:]
+    if kind in _CARDLESS:
+        if rest:
+            raise ValueError(f"'{kind.value}' takes nothing after it.")
+        return _SIMPLE[kind]
+    if kind is ActionKind.BID:
+        if len(rest) != 1:
+            raise ValueError("A bid is 'bid N' (0 to 13) or 'bid nil'.")
+        if rest[0].lower() == "nil":
+            return Action.bid(0)
+        if not rest[0].isdigit():
+            raise ValueError(f"{rest[0]!r} is not a bid; bid a number from 0 to 13 or nil.")
+        return Action.bid(int(rest[0]))
+    if kind is ActionKind.CALL:
+        lowered = [w.lower() for w in rest]
+        if len(rest) == 3 and lowered[1] == "unknown":
+            called, unknown = parse_cards(f"{rest[0]} {rest[2]}")
+            return Action.call(called, unknown)
+        if len(rest) != 1:
+            raise ValueError("A call is 'call AH', or 'call AH unknown 8C' to set a card aside.")
+        return Action.call(parse_cards(rest[0])[0])
+    cards = parse_cards(" ".join(rest))
+    if kind is ActionKind.PLAY:
+        if len(cards) != 1:
+            raise ValueError("Play one card: 'play 10D'.")
+        return Action.play(cards[0])
+    if kind is ActionKind.BURY:
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise ValueError("Bury two different cards: 'bury QC 7H'.")
+        return Action.bury(cards[0], cards[1])
+    if len(set(cards)) != len(cards):
+        raise ValueError("Each card may be exchanged once.")
+    return Action.exchange(cards)
+
+
+# --- Seeds and shuffling -------------------------------------------------------------------
+
+
+def seed_text(seed: Seed) -> str:
+    """The canonical text of a seed: ints and strings are both allowed and never collide."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ValueError(f"A seed is an int or a string, not {type(seed).__name__}.")
+    return f"i:{seed}" if isinstance(seed, int) else f"s:{seed}"
+
+
+def derive_seed(seed: Seed, *parts: object) -> str:
+    """A sub-seed for one part of a game, e.g. ``derive_seed(game_seed, "hand", 3)``."""
+    return "/".join([seed_text(seed), *(str(p) for p in parts)])
+
+
+def shuffled(items: Sequence[T], seed: Seed, *, purpose: str = "deal") -> list[T]:
+    """A permutation of ``items`` that depends only on ``seed`` and ``purpose``.
+
+    The algorithm, fixed forever because deals and the Daily game depend on it:
+
+    1. The byte stream is SHAKE-256 of ``"tricktable/" + purpose + "/" + seed_text(seed)``
+       (UTF-8); its first ``8 * n`` bytes are read as ``n`` unsigned 64-bit big-endian keys.
+    2. Item ``i`` gets key ``i``; the items are sorted by ``(key, i)``.
+
+    Sorting by independent uniform keys gives every order the same chance (ties, which the
+    index breaks, have probability below 2**-54 for a 52-card deck).
+    """
+    count = len(items)
+    message = f"tricktable/{purpose}/{seed_text(seed)}".encode()
+    keys = struct.unpack(f">{count}Q", hashlib.shake_256(message).digest(8 * count))
+    order = sorted(range(count), key=keys.__getitem__)
+    return [items[i] for i in order]
+
+
+# --- Players ---------------------------------------------------------------------------------
+
+
+class View(Protocol):
+    """What one seat may know.  Every game's view has at least these."""
+
+    @property
+    def seat(self) -> Seat: ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Player(Protocol):
+    """A computer player.  It sees only a view and decides with the generator it is given."""
+
+    name: str
+
+    def choose(self, view: Any, rng: random.Random) -> Action: ...
+
+
+class RecordError(ValueError):
+    """A hand record that cannot be replayed; ``action_index`` is the failing action (or None)."""
+
+    def __init__(self, message: str, action_index: int | None = None) -> None:
+        super().__init__(message)
+        self.action_index = action_index

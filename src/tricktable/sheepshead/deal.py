@@ -1,0 +1,85 @@
+"""Dealing Sheepshead hands, from a seed or from explicit cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktable.cards import Card, format_cards, mask_of, parse_cards
+from tricktable.game import Seat, Seed, shuffled
+from tricktable.sheepshead.deck import DECK, DECK_MASK
+
+__all__ = ["Deal", "deal_from_seed", "SEATS"]
+
+SEATS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Five hands of six cards (seats 0–4, clockwise) and the two-card blind."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    blind: tuple[Card, ...]
+    masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The five hands as bitmasks, then the blind."""
+
+    def __post_init__(self) -> None:
+        if len(self.hands) != SEATS or any(len(h) != 6 for h in self.hands):
+            raise ValueError("A deal has five hands of six cards.")
+        if len(self.blind) != 2:
+            raise ValueError("The blind holds two cards.")
+        masks = tuple(mask_of(cards) for cards in (*self.hands, self.blind))
+        if sum(masks) != DECK_MASK or sum(m.bit_count() for m in masks) != 32:
+            raise ValueError("A deal must use each of the 32 Sheepshead cards exactly once.")
+        object.__setattr__(self, "masks", masks)
+
+    @classmethod
+    def from_json(cls, data: object) -> Deal:
+        """``{"hands": [[6 cards] x 5], "blind": [2 cards]}`` with cards as text."""
+        if not isinstance(data, dict) or set(data) != {"hands", "blind"}:
+            raise ValueError('A deal is {"hands": [[6 cards] x 5], "blind": [2 cards]}.')
+        hands, blind = data["hands"], data["blind"]
+        if not isinstance(hands, list) or not isinstance(blind, list):
+            raise ValueError("The deal's hands and blind are lists of cards.")
+        return cls(
+            hands=tuple(_cards(hand) for hand in hands),
+            blind=_cards(blind),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "blind": [str(c) for c in self.blind],
+        }
+
+    def __str__(self) -> str:
+        lines = [f"seat {seat}: {format_cards(hand)}" for seat, hand in enumerate(self.hands)]
+        return "\n".join([*lines, f"blind: {format_cards(self.blind)}"])
+
+
+def _cards(items: object) -> tuple[Card, ...]:
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise ValueError("Cards in a deal are written as text, like \"QC\".")
+    return parse_cards(" ".join(items))
+
+
+def deal_from_seed(seed: Seed, dealer: Seat) -> Deal:
+    """Shuffle the 32 cards with :func:`tricktable.game.shuffled` (purpose ``"sheepshead"``) and
+    deal as at the table: starting left of the dealer, three cards to each player, two to the
+    blind, three more to each.  (The cut is not modelled: a fair shuffle makes it moot.)
+    """
+    if not 0 <= dealer < SEATS:
+        raise ValueError(f"The dealer is a seat from 0 to 4, not {dealer}.")
+    deck: Sequence[Card] = shuffled(DECK, seed, purpose="sheepshead")
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    position = 0
+    for rnd in range(2):
+        for k in range(SEATS):
+            seat = (dealer + 1 + k) % SEATS
+            hands[seat].extend(deck[position : position + 3])
+            position += 3
+        if rnd == 0:
+            blind = tuple(deck[position : position + 2])
+            position += 2
+    return Deal(hands=tuple(tuple(h) for h in hands), blind=blind)

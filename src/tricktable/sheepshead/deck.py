@@ -1,0 +1,140 @@
+"""The Sheepshead deck: 32 cards, trump and fail, power and points, as precomputed tables.
+
+Tables are indexed by card value (0-51, see :mod:`tricktable.cards`); masks are card bitmasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+
+from tricktable.cards import CARDS, Card, Rank, Suit, cards_of, parse_cards
+
+__all__ = [
+    "PlaySuit",
+    "DECK",
+    "DECK_MASK",
+    "TRUMP_ORDER",
+    "TRUMP_MASK",
+    "SUIT_MASK",
+    "FAIL_SUITS",
+    "POINTS",
+    "PLAY_SUIT",
+    "STRENGTH",
+    "play_suit",
+    "points",
+    "power",
+    "is_trump",
+    "sort_hand",
+    "mask_points",
+    "FAIL_ACES",
+    "FAIL_TENS",
+]
+
+
+class PlaySuit(IntEnum):
+    """A card's suit for play: every queen, jack and diamond is trump."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    TRUMP = 3
+
+    @property
+    def plural(self) -> str:
+        return ("clubs", "spades", "hearts", "trump")[self]
+
+    @property
+    def singular(self) -> str:
+        return ("club", "spade", "heart", "trump")[self]
+
+
+TRUMP_ORDER: tuple[Card, ...] = parse_cards("QC QS QH QD JC JS JH JD AD 10D KD 9D 8D 7D")
+"""The fourteen trumps, highest first."""
+
+_FAIL_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+_DECK_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING,
+               Rank.ACE)
+_POINTS_BY_RANK = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+
+DECK: tuple[Card, ...] = tuple(CARDS[s * 13 + r] for s in Suit for r in _DECK_RANKS)
+"""The 32 cards, clubs first, seven to ace in each suit."""
+DECK_MASK = sum(1 << c for c in DECK)
+TRUMP_MASK = sum(1 << c for c in TRUMP_ORDER)
+
+FAIL_SUITS = (PlaySuit.CLUBS, PlaySuit.SPADES, PlaySuit.HEARTS)
+_FAIL_ORDER = {
+    s: tuple(CARDS[Suit(s) * 13 + r] for r in _FAIL_RANKS) for s in FAIL_SUITS
+}
+SUIT_MASK: tuple[int, ...] = (
+    *(sum(1 << c for c in _FAIL_ORDER[s]) for s in FAIL_SUITS),
+    TRUMP_MASK,
+)
+"""The cards of each play suit, indexed by :class:`PlaySuit`."""
+
+FAIL_ACES: tuple[Card, ...] = tuple(_FAIL_ORDER[s][0] for s in FAIL_SUITS)
+FAIL_TENS: tuple[Card, ...] = tuple(_FAIL_ORDER[s][1] for s in FAIL_SUITS)
+
+POINTS: tuple[int, ...] = tuple(_POINTS_BY_RANK.get(c.rank, 0) for c in CARDS)
+"""Card points by card value (0 for cards outside the deck)."""
+
+PLAY_SUIT: tuple[int, ...] = tuple(
+    PlaySuit.TRUMP if (1 << c) & TRUMP_MASK else (c // 13 if c.suit != Suit.DIAMONDS else -1)
+    for c in CARDS
+)
+"""Play suit by card value, as a plain int for speed."""
+
+
+def _strength_table(led: PlaySuit) -> tuple[int, ...]:
+    table = [0] * 52
+    for index, c in enumerate(TRUMP_ORDER):
+        table[c] = 100 - index
+    if led != PlaySuit.TRUMP:
+        for index, c in enumerate(_FAIL_ORDER[led]):
+            table[c] = 10 - index
+    return tuple(table)
+
+
+STRENGTH: tuple[tuple[int, ...], ...] = tuple(_strength_table(s) for s in PlaySuit)
+"""``STRENGTH[led][card]``: how strongly a card bids for a trick of the led suit (0 cannot win)."""
+
+_POWER = STRENGTH[PlaySuit.TRUMP]
+_SORT_KEY = tuple(
+    -_POWER[c] if _POWER[c] else (PLAY_SUIT[c] * 10 + _FAIL_ORDER[PlaySuit(PLAY_SUIT[c])].index(c))
+    if (1 << c) & DECK_MASK else 1000 + c
+    for c in CARDS
+)
+
+
+def play_suit(card: Card) -> PlaySuit:
+    """The card's suit for play."""
+    suit = PLAY_SUIT[card]
+    if suit < 0 or not (1 << card) & DECK_MASK:
+        raise ValueError(f"{card} is not a Sheepshead card.")
+    return PlaySuit(suit)
+
+
+def points(card: Card) -> int:
+    """Card points: A 11, 10 10, K 4, Q 3, J 2, others 0."""
+    return POINTS[card]
+
+
+def mask_points(mask: int) -> int:
+    """The card points of a set of cards."""
+    return sum(POINTS[c] for c in cards_of(mask))
+
+
+def is_trump(card: Card) -> bool:
+    return bool((1 << card) & TRUMP_MASK)
+
+
+def power(card: Card) -> int:
+    """Rank in the power order: trump 87–100 (Q♣ highest), fail 5–10 within its suit."""
+    if (1 << card) & TRUMP_MASK:
+        return _POWER[card]
+    return STRENGTH[PLAY_SUIT[card]][card]
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order players hold them: trump high to low, then clubs, spades, hearts."""
+    return sorted(cards, key=_SORT_KEY.__getitem__)

@@ -1,0 +1,123 @@
+"""Events of a Sheepshead hand: immutable records that the state appends as actions apply.
+
+Some events carry cards a seat may not see (the bury, the face of the unknown card);
+:func:`redact` gives the form a given seat may see.  Events are named tuples because the engine
+creates millions of them during search.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from tricktable.cards import Card
+from tricktable.game import Seat
+from tricktable.sheepshead.scoring import HandResult
+
+__all__ = [
+    "Passed",
+    "Picked",
+    "Buried",
+    "Called",
+    "WentAlone",
+    "LeasterBegins",
+    "PassedOut",
+    "CardPlayed",
+    "PartnerRevealed",
+    "TrickWon",
+    "HandScored",
+    "Event",
+    "redact",
+    "event_json",
+]
+
+
+class Passed(NamedTuple):
+    seat: Seat
+
+
+class Picked(NamedTuple):
+    seat: Seat
+
+
+class Buried(NamedTuple):
+    seat: Seat
+    cards: tuple[Card, ...] | None
+    """None where the viewer may not see the bury."""
+
+
+class Called(NamedTuple):
+    seat: Seat
+    card: Card
+    unknown: bool
+    """The picker set a card aside as the unknown card."""
+
+
+class WentAlone(NamedTuple):
+    seat: Seat
+
+
+class LeasterBegins(NamedTuple):
+    """All five passed: the hand is played as a leaster."""
+
+
+class PassedOut(NamedTuple):
+    """All five passed: the deal is thrown in (doubler or redeal)."""
+
+    doubled: bool
+
+
+class CardPlayed(NamedTuple):
+    seat: Seat
+    card: Card | None
+    """None for the unknown card seen by anyone but the picker before the hand ends."""
+    face_down: bool = False
+
+
+class PartnerRevealed(NamedTuple):
+    seat: Seat
+
+
+class TrickWon(NamedTuple):
+    seat: Seat
+    points: int | None
+    """None where the trick holds the unknown card and the viewer may not know its face."""
+    trick: int
+    with_unknown: bool = False
+
+
+class HandScored(NamedTuple):
+    result: HandResult
+
+
+Event = (
+    Passed | Picked | Buried | Called | WentAlone | LeasterBegins | PassedOut | CardPlayed
+    | PartnerRevealed | TrickWon | HandScored
+)
+
+
+def redact(event: Event, *, viewer: Seat, picker: Seat | None, over: bool) -> Event:
+    """The event as ``viewer`` may see it; the picker sees everything, everyone does at the end."""
+    if over or viewer == picker:
+        return event
+    if isinstance(event, Buried):
+        return Buried(event.seat, None)
+    if isinstance(event, CardPlayed) and event.face_down:
+        return CardPlayed(event.seat, None, True)
+    if isinstance(event, TrickWon) and event.with_unknown:
+        return TrickWon(event.seat, None, event.trick, True)
+    return event
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """An event as a JSON object with a ``type`` field."""
+    data: dict[str, Any] = {"type": type(event).__name__}
+    for name, value in zip(event._fields, event, strict=True):
+        if isinstance(value, HandResult):
+            data[name] = value.to_json()
+        elif isinstance(value, Card):
+            data[name] = str(value)
+        elif isinstance(value, tuple):
+            data[name] = [str(c) for c in value]
+        else:
+            data[name] = value
+    return data

@@ -1,0 +1,124 @@
+"""Table options for Sheepshead, and the named presets.
+
+Every option the rules document marks as an option is a field here.  A table is a frozen
+:class:`Rules`; the presets are plain data in :data:`PRESETS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from enum import Enum
+from typing import Any
+
+__all__ = ["NoPicker", "Rules", "PRESETS", "DEFAULT_PRESET", "rules_from_json"]
+
+
+class NoPicker(Enum):
+    """What happens when all five players pass."""
+
+    LEASTER = "leaster"
+    DOUBLER = "doubler"
+    REDEAL = "redeal"
+
+
+HAND_COUNTS = (5, 10, 15, 20)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """One table's options.  The defaults are the ``milwaukee`` preset."""
+
+    no_picker: NoPicker = NoPicker.LEASTER
+    """Leaster (play for fewest points), doubler (redeal, next hand counts double) or redeal."""
+    double_on_the_bump: bool = True
+    """A losing picker's team pays double."""
+    call_ten: bool = True
+    """A picker holding (or burying) all three fail aces calls a fail ten instead."""
+    unknown_card: bool = True
+    """A picker with no callable suit may call an ace of a void suit and set a card aside."""
+    schwarz_paid_by_picker: bool = False
+    """When the defenders take every trick the picker pays 3 to each and the partner nothing."""
+    hands: int = 10
+    """Hands in a game: 5, 10, 15 or 20."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.no_picker, NoPicker):
+            raise ValueError(f"no_picker must be one of {[m.value for m in NoPicker]}.")
+        for name in ("double_on_the_bump", "call_ten", "unknown_card", "schwarz_paid_by_picker"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false.")
+        if isinstance(self.hands, bool) or self.hands not in HAND_COUNTS:
+            raise ValueError(f"hands must be one of {list(HAND_COUNTS)}, not {self.hands!r}.")
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as a JSON object; :func:`rules_from_json` reads it back."""
+        data = asdict(self)
+        data["no_picker"] = self.no_picker.value
+        return data
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules equal, if any."""
+        for name, preset in PRESETS.items():
+            if preset == self:
+                return name
+        return None
+
+    def __repr__(self) -> str:
+        name = self.preset_name
+        if name is not None:
+            return f"PRESETS[{name!r}]"
+        changed = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(PRESETS[DEFAULT_PRESET], f.name)
+        ]
+        return f"Rules({', '.join(changed)})"
+
+
+DEFAULT_PRESET = "milwaukee"
+
+PRESETS: dict[str, Rules] = {
+    # 003: the browser game.  Leaster, double on the bump, call a ten, unknown card.
+    "milwaukee": Rules(),
+    # 002: redeal when all pass, no double on the bump; the unknown card is 003's alone.
+    "pagat": Rules(no_picker=NoPicker.REDEAL, double_on_the_bump=False, unknown_card=False),
+    # 000, 001: doubler, double on the bump, the picker pays a schwarz loss alone.
+    "tavern": Rules(
+        no_picker=NoPicker.DOUBLER, unknown_card=False, schwarz_paid_by_picker=True
+    ),
+}
+
+
+def rules_from_json(data: object) -> Rules:
+    """Rules from a preset name, or from an object of options.
+
+    An object may name a ``preset`` to start from (default ``milwaukee``); its other keys
+    override that preset's options.  Unknown keys are an error.
+    """
+    if isinstance(data, Rules):
+        return data
+    if isinstance(data, str):
+        try:
+            return PRESETS[data]
+        except KeyError:
+            raise ValueError(
+                f"{data!r} is not a preset; the presets are {', '.join(PRESETS)}."
+            ) from None
+    if not isinstance(data, dict):
+        raise ValueError("rules must be a preset name or an object of options.")
+    options = dict(data)
+    base = rules_from_json(options.pop("preset", DEFAULT_PRESET))
+    known = {f.name for f in fields(Rules)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ValueError(f"Unknown rules option {unknown[0]!r}; the options are {sorted(known)}.")
+    if "no_picker" in options:
+        value = options["no_picker"]
+        try:
+            options["no_picker"] = NoPicker(value)
+        except ValueError:
+            raise ValueError(
+                f"no_picker must be one of {[m.value for m in NoPicker]}, not {value!r}."
+            ) from None
+    return replace(base, **options)

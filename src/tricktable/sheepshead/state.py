@@ -1,0 +1,650 @@
+"""One Sheepshead hand as a state machine: pick → bury → call → play → scored.
+
+``state.legal_actions()`` lists what the seat to move may do; ``state.apply(action)`` checks the
+action and raises :class:`~tricktable.game.IllegalAction` (changing nothing) if the rules forbid
+it.  Hands are card bitmasks and the hot path works on precomputed tables, because the search
+players run this engine millions of times per decision.
+
+The state holds every card; what a seat may know leaves through :meth:`HandState.view` only.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from itertools import combinations
+from typing import TYPE_CHECKING, NamedTuple
+
+from tricktable.cards import CARDS, Card, cards_of
+from tricktable.game import PASS, PICK, Action, ActionKind, IllegalAction, Seat, Seed
+from tricktable.game import ALONE as ALONE_ACTION
+from tricktable.sheepshead.deal import SEATS, Deal, deal_from_seed
+from tricktable.sheepshead.deck import (
+    DECK,
+    FAIL_ACES,
+    FAIL_TENS,
+    PLAY_SUIT,
+    POINTS,
+    STRENGTH,
+    SUIT_MASK,
+    PlaySuit,
+    mask_points,
+)
+from tricktable.sheepshead.events import (
+    Buried,
+    Called,
+    CardPlayed,
+    Event,
+    HandScored,
+    LeasterBegins,
+    PartnerRevealed,
+    Passed,
+    PassedOut,
+    Picked,
+    TrickWon,
+    WentAlone,
+)
+from tricktable.sheepshead.rules import PRESETS, NoPicker, Rules
+from tricktable.sheepshead.scoring import HandKind, HandResult, score_leaster, score_picked_hand
+
+if TYPE_CHECKING:
+    from tricktable.sheepshead.view import SheepsheadView
+
+__all__ = ["Phase", "Trick", "HandState", "new_hand"]
+
+
+class Phase(Enum):
+    PICK = "pick"
+    BURY = "bury"
+    CALL = "call"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, who won, its points."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat
+    points: int
+    unknown_at: int
+    """Position in ``cards`` of the unknown card, or -1."""
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple((self.leader + k) % SEATS for k in range(len(self.cards)))
+
+
+_new_tuple = tuple.__new__
+_NEXT = tuple((seat + 1) % SEATS for seat in range(SEATS))
+
+# The called suit's status: constraints hold until it is first led, then never again.
+_NOT_LED, _LEADING, _DONE = 0, 1, 2
+
+# Play actions for each suit's eight Sheepshead cards, by the eight bits of that suit.
+_SUIT_SHIFTS = (5, 18, 31, 44)
+_PLAY_TABLES = tuple(
+    tuple(
+        tuple(Action.play(CARDS[shift + k]) for k in range(8) if byte >> k & 1)
+        for byte in range(256)
+    )
+    for shift in _SUIT_SHIFTS
+)
+_BURY_ACTIONS: dict[int, Action] = {
+    (1 << a) | (1 << b): Action.bury(a, b) for a, b in combinations(DECK, 2)
+}
+
+
+def _play_actions(mask: int) -> tuple[Action, ...]:
+    t0, t1, t2, t3 = _PLAY_TABLES
+    return t0[mask >> 5 & 255] + t1[mask >> 18 & 255] + t2[mask >> 31 & 255] + t3[mask >> 44 & 255]
+
+
+class HandState:
+    """A Sheepshead hand in progress.  Create one with :func:`new_hand`."""
+
+    __slots__ = (
+        "rules", "dealer", "multiplier", "deal", "phase", "to_move", "picker", "called",
+        "alone", "history", "events", "result", "hands", "buried", "unknown", "tricks",
+        "points_by_seat", "tricks_by_seat", "_partner", "_called_bit", "_called_suit",
+        "_called_status", "_unknown_played", "_passes", "_leader", "_trick", "_led",
+        "_best", "_best_seat", "_trick_points", "_unknown_at", "_legal",
+    )
+
+    def __init__(self, *, rules: Rules, dealer: Seat, deal: Deal, multiplier: int = 1) -> None:
+        if not 0 <= dealer < SEATS:
+            raise ValueError(f"The dealer is a seat from 0 to 4, not {dealer}.")
+        if multiplier < 1:
+            raise ValueError("The multiplier is a positive whole number.")
+        self.rules = rules
+        self.dealer = dealer
+        self.multiplier = multiplier
+        self.deal = deal
+        self.phase = Phase.PICK
+        self.to_move: Seat | None = (dealer + 1) % SEATS
+        self.picker: Seat | None = None
+        self.called: Card | None = None
+        self.alone = False
+        self.history: list[tuple[Seat, Action]] = []
+        self.events: list[Event] = []
+        self.result: HandResult | None = None
+        self.hands = list(deal.masks[:SEATS])
+        """Each seat's cards as a bitmask (the unknown card is not in the picker's)."""
+        self.buried = 0
+        self.unknown: Card | None = None
+        self.tricks: list[Trick] = []
+        self.points_by_seat = [0] * SEATS
+        self.tricks_by_seat = [0] * SEATS
+        self._partner: Seat | None = None
+        self._called_bit = 0
+        self._called_suit = -1
+        self._called_status = _DONE
+        self._unknown_played = False
+        self._passes = 0
+        self._leader = (dealer + 1) % SEATS
+        self._trick: list[Card] = []
+        self._led = -1
+        self._best = -1
+        self._best_seat = -1
+        self._trick_points = 0
+        self._unknown_at = -1
+        self._legal = -1
+
+    # --- Reading the state ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def partner(self) -> Seat | None:
+        """The partner, whoever knows it or not (this is the full state, not a view)."""
+        return self._partner
+
+    @property
+    def partner_revealed(self) -> bool:
+        """Whether the called card has been played, so everyone knows the partner."""
+        partner = self._partner
+        return partner is not None and not self.hands[partner] & self._called_bit
+
+    @property
+    def blind(self) -> tuple[Card, ...]:
+        return self.deal.blind
+
+    @property
+    def leader(self) -> Seat:
+        """Who led (or leads) the current trick."""
+        return self._leader
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """Cards played to the unfinished trick, from the leader on."""
+        return tuple(self._trick)
+
+    @property
+    def called_suit_led(self) -> bool:
+        """Whether the called suit has been led (the called-suit constraints are over)."""
+        return self._called_status != _NOT_LED
+
+    @property
+    def unknown_played(self) -> bool:
+        return self._unknown_played
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards a seat holds (the picker's unknown card not included)."""
+        return tuple(cards_of(self.hands[seat]))
+
+    def view(self, seat: Seat) -> SheepsheadView:
+        """What ``seat`` may know: the only form in which a state leaves the engine."""
+        from tricktable.sheepshead.view import make_view
+
+        return make_view(self, seat)
+
+    def copy(self) -> HandState:
+        """An independent copy (for search)."""
+        other = object.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.hands = list(self.hands)
+        other.tricks = list(self.tricks)
+        other.points_by_seat = list(self.points_by_seat)
+        other.tricks_by_seat = list(self.tricks_by_seat)
+        other._trick = list(self._trick)
+        return other
+
+    # --- Legal actions -------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat to move may do now, in a stable order."""
+        phase = self.phase
+        if phase is _PLAYING:
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = self._compute_legal_play()
+            return _play_actions(legal)
+        if phase is Phase.PICK:
+            return (PICK, PASS)
+        if phase is Phase.BURY:
+            return self._bury_actions()
+        if phase is Phase.CALL:
+            return self._call_actions()
+        return ()
+
+    def legal_play_mask(self) -> int:
+        """The cards the seat to move may play now, as a bitmask (play phase only)."""
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self._compute_legal_play()
+        return legal
+
+    def _compute_legal_play(self) -> int:
+        seat = self.to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        status = self._called_status
+        unknown = 0
+        if seat == self.picker and self.unknown is not None and not self._unknown_played:
+            unknown = 1 << self.unknown
+        if not self._trick:
+            if status == _NOT_LED and seat == self._partner:
+                # The partner may open the called suit only with the called card.
+                return hand & ~(SUIT_MASK[self._called_suit] & ~self._called_bit)
+            return hand | unknown
+        led = self._led
+        if status == _LEADING:
+            if seat == self._partner:
+                return self._called_bit
+            if unknown:
+                return unknown
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            return follow
+        if not hand:
+            return unknown
+        if status == _NOT_LED and len(self.tricks) < 5:
+            if seat == self._partner:
+                return hand & ~self._called_bit
+            if seat == self.picker and not unknown:
+                holding = hand & SUIT_MASK[self._called_suit]
+                if holding & (holding - 1) == 0:
+                    return hand & ~holding
+        return hand
+
+    def _bury_actions(self) -> tuple[Action, ...]:
+        assert self.picker is not None
+        bits = [1 << c for c in cards_of(self.hands[self.picker])]
+        return tuple(map(_BURY_ACTIONS.__getitem__, map(sum, combinations(bits, 2))))
+
+    def call_candidates(self) -> tuple[list[Card], list[Card]]:
+        """The picker's candidates for calling, and those callable with a hold card."""
+        assert self.picker is not None
+        hand = self.hands[self.picker]
+        gone = hand | self.buried
+        candidates = [ace for ace in FAIL_ACES if not (1 << ace) & gone]
+        if not candidates and self.rules.call_ten:
+            candidates = [ten for ten in FAIL_TENS if not (1 << ten) & gone]
+        callable_ = [c for c in candidates if hand & SUIT_MASK[PLAY_SUIT[c]]]
+        return candidates, callable_
+
+    def _call_actions(self) -> tuple[Action, ...]:
+        assert self.picker is not None
+        candidates, callable_ = self.call_candidates()
+        actions = [Action.call(c) for c in callable_]
+        if not callable_ and self.rules.unknown_card:
+            hand = list(cards_of(self.hands[self.picker]))
+            actions = [Action.call(c, aside) for c in candidates for aside in hand]
+        actions.append(ALONE_ACTION)
+        return tuple(actions)
+
+    # --- Applying actions ----------------------------------------------------------------
+
+    def apply(self, action: Action, *, seat: Seat | None = None) -> None:
+        """Carry out ``action`` for the seat to move (``seat``, if given, must be that seat).
+
+        Raises :class:`IllegalAction`, changing nothing, when the rules do not allow it.
+        """
+        mover = self.to_move
+        if seat is not None and seat != mover:
+            raise IllegalAction(self._not_your_turn(seat))
+        cards = action.cards
+        if action.kind is _PLAY and self.phase is _PLAYING and len(cards) == 1:
+            card = cards[0]
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = self._compute_legal_play()
+            if not (1 << card) & legal:
+                raise IllegalAction(self._why_not_play(card))
+            self.history.append((mover, action))  # type: ignore[arg-type]
+            self._play(mover, card)  # type: ignore[arg-type]
+            return
+        if mover is None:
+            raise IllegalAction("The hand is over.")
+        handler = _HANDLERS.get((self.phase, action.kind))
+        if handler is None:
+            if self.phase is Phase.PLAY and action.kind is ActionKind.PLAY:
+                raise IllegalAction("Play one card: 'play 10D'.")
+            raise IllegalAction(self._wrong_phase(action))
+        if len(action.cards) != _CARD_COUNT.get(action.kind, len(action.cards)):
+            raise IllegalAction(f"{action.kind.value!r} names the wrong number of cards.")
+        handler(self, mover, action)
+        self.history.append((mover, action))
+
+    def _pass(self, seat: Seat, action: Action) -> None:
+        self.events.append(Passed(seat))
+        self._passes += 1
+        if self._passes < SEATS:
+            self.to_move = (seat + 1) % SEATS
+            return
+        if self.rules.no_picker is NoPicker.LEASTER:
+            self.events.append(LeasterBegins())
+            self._start_play()
+            return
+        self.events.append(PassedOut(self.rules.no_picker is NoPicker.DOUBLER))
+        self._finish(
+            HandResult(
+                kind=HandKind.PASSED_OUT,
+                scores=(0,) * SEATS,
+                multiplier=self.multiplier,
+                reason=(
+                    "all passed: redeal, the next hand counts double"
+                    if self.rules.no_picker is NoPicker.DOUBLER
+                    else "all passed: redeal"
+                ),
+            )
+        )
+
+    def _pick(self, seat: Seat, action: Action) -> None:
+        self.events.append(Picked(seat))
+        self.picker = seat
+        self.hands[seat] |= self.deal.masks[SEATS]
+        self.phase = Phase.BURY
+
+    def _bury(self, seat: Seat, action: Action) -> None:
+        if action.cards[0] == action.cards[1]:
+            raise IllegalAction("Bury two different cards.")
+        pair = (1 << action.cards[0]) | (1 << action.cards[1])
+        missing = [c for c in action.cards if not (1 << c) & self.hands[seat]]
+        if missing:
+            raise IllegalAction(f"You cannot bury {missing[0].symbol}: you do not hold it.")
+        self.hands[seat] ^= pair
+        self.buried = pair
+        self.events.append(Buried(seat, action.cards))
+        self.phase = Phase.CALL
+
+    def _call(self, seat: Seat, action: Action) -> None:
+        if not 1 <= len(action.cards) <= 2:
+            raise IllegalAction("Call one card: 'call AH' (or 'call AH unknown 8C').")
+        called = action.cards[0]
+        aside = action.cards[1] if len(action.cards) == 2 else None
+        problem = self._why_not_call(called, aside)
+        if problem:
+            raise IllegalAction(problem)
+        self.called = called
+        self._called_bit = 1 << called
+        self._called_suit = PLAY_SUIT[called]
+        self._called_status = _NOT_LED
+        self._partner = next(s for s in range(SEATS) if self.hands[s] & self._called_bit)
+        if aside is not None:
+            self.unknown = aside
+            self.hands[seat] ^= 1 << aside
+        self.events.append(Called(seat, called, aside is not None))
+        self._start_play()
+
+    def _go_alone(self, seat: Seat, action: Action) -> None:
+        self.alone = True
+        self.events.append(WentAlone(seat))
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.to_move = self._leader = (self.dealer + 1) % SEATS
+        self._legal = -1
+
+    def _play(self, seat: Seat, card: Card) -> None:
+        bit = 1 << card
+        hands = self.hands
+        trick = self._trick
+        held = hands[seat]
+        if held & bit:
+            hands[seat] = held ^ bit
+            if trick:
+                strength = STRENGTH[self._led][card]
+                if strength > self._best:
+                    self._best = strength
+                    self._best_seat = seat
+                self._trick_points += POINTS[card]
+            else:
+                led = self._led = PLAY_SUIT[card]
+                self._best = STRENGTH[led][card]
+                self._best_seat = seat
+                self._trick_points = POINTS[card]
+                if led == self._called_suit and self._called_status == _NOT_LED:
+                    self._called_status = _LEADING
+            self.events.append(_new_tuple(CardPlayed, (seat, card, False)))
+        else:
+            self._play_unknown(seat, card)
+        trick.append(card)
+        if bit == self._called_bit:
+            self.events.append(PartnerRevealed(seat))
+        self._legal = -1
+        if len(trick) < SEATS:
+            self.to_move = _NEXT[seat]
+        else:
+            self._finish_trick()
+
+    def _play_unknown(self, seat: Seat, card: Card) -> None:
+        """The picker plays the face-down unknown card: it cannot win, its points count."""
+        self._unknown_played = True
+        self._unknown_at = len(self._trick)
+        if self._trick:
+            self._trick_points += POINTS[card]
+        else:
+            self._led = self._called_suit
+            self._best = -1
+            self._best_seat = seat
+            self._trick_points = POINTS[card]
+            if self._called_status == _NOT_LED:
+                self._called_status = _LEADING
+        self.events.append(CardPlayed(seat, card, True))
+
+    def _finish_trick(self) -> None:
+        trick = self._trick
+        winner = self._best_seat
+        points = self._trick_points
+        self.points_by_seat[winner] += points
+        self.tricks_by_seat[winner] += 1
+        tricks = self.tricks
+        unknown_at = self._unknown_at
+        tricks.append(_new_tuple(Trick, (self._leader, tuple(trick), winner, points, unknown_at)))
+        self.events.append(
+            _new_tuple(TrickWon, (winner, points, len(tricks), unknown_at >= 0))
+        )
+        trick.clear()
+        if unknown_at >= 0:
+            self._unknown_at = -1
+        if self._called_status == _LEADING:
+            self._called_status = _DONE
+        if len(tricks) == 6:
+            self._score()
+        else:
+            self.to_move = self._leader = winner
+
+    def _score(self) -> None:
+        picker, partner = self.picker, self._partner
+        winners = tuple(t.winner for t in self.tricks)
+        common = {
+            "multiplier": self.multiplier,
+            "points_by_seat": tuple(self.points_by_seat),
+            "tricks_by_seat": tuple(self.tricks_by_seat),
+            "trick_winners": winners,
+        }
+        if picker is None:
+            scores, winner, reason = score_leaster(
+                self.points_by_seat, self.tricks_by_seat, self.multiplier
+            )
+            result = HandResult(
+                kind=HandKind.LEASTER, scores=scores, reason=reason, leaster_winner=winner,
+                **common,  # type: ignore[arg-type]
+            )
+        else:
+            team = {picker} if partner is None else {picker, partner}
+            team_points = sum(self.points_by_seat[s] for s in team) + mask_points(self.buried)
+            team_tricks = sum(self.tricks_by_seat[s] for s in team)
+            scores, reason = score_picked_hand(
+                picker=picker, partner=partner, team_points=team_points,
+                team_tricks=team_tricks, rules=self.rules, multiplier=self.multiplier,
+            )
+            result = HandResult(
+                kind=HandKind.PICKED, scores=scores, reason=reason, picker=picker,
+                partner=partner, alone=self.alone, called=self.called,
+                picker_team_points=team_points, picker_team_tricks=team_tricks,
+                **common,  # type: ignore[arg-type]
+            )
+        self._finish(result)
+
+    def _finish(self, result: HandResult) -> None:
+        self.result = result
+        self.events.append(HandScored(result))
+        self.phase = Phase.OVER
+        self.to_move = None
+
+    # --- Explaining what is not allowed --------------------------------------------------
+
+    def _not_your_turn(self, seat: Seat) -> str:
+        if self.to_move is None:
+            return "The hand is over."
+        return f"It is not your turn: seat {self.to_move} is to {_VERB[self.phase]}."
+
+    def _wrong_phase(self, action: Action) -> str:
+        wanted = {
+            Phase.PICK: "pick or pass",
+            Phase.BURY: "bury two cards",
+            Phase.CALL: "call a card or go alone",
+            Phase.PLAY: "play a card",
+        }[self.phase]
+        return f"You cannot {action.kind.value} now: it is time to {wanted}."
+
+    def _why_not_call(self, called: Card, aside: Card | None) -> str | None:
+        assert self.picker is not None
+        candidates, callable_ = self.call_candidates()
+        hand = self.hands[self.picker]
+        if called not in candidates:
+            if (1 << called) & hand:
+                return f"You cannot call {called.symbol}: you hold it."
+            if (1 << called) & self.buried:
+                return f"You cannot call {called.symbol}: you buried it."
+            if called in FAIL_TENS and called.suit in [a.suit for a in candidates]:
+                return "You may call a ten only when you hold or buried all three fail aces."
+            if called in FAIL_TENS and not self.rules.call_ten:
+                return "This table does not call tens: with all three fail aces, go alone."
+            if not candidates:
+                return "There is nothing you can call: you must go alone."
+            names = " or ".join(c.symbol for c in candidates)
+            return f"You can only call {names}."
+        suit = PlaySuit(PLAY_SUIT[called])
+        if aside is None:
+            if called in callable_:
+                return None
+            if self.rules.unknown_card:
+                return (
+                    f"You hold no {suit.singular}: to call {called.symbol} you must set aside "
+                    "an unknown card ('call "
+                    f"{called} unknown <card>'), or go alone."
+                )
+            return (
+                f"You cannot call {called.symbol}: you must hold a {suit.singular} "
+                "(the hold card)."
+            )
+        if not self.rules.unknown_card:
+            return "This table does not play the unknown card."
+        if callable_:
+            names = " or ".join(c.symbol for c in callable_)
+            return f"The unknown card is only for a picker with no hold card; call {names}."
+        if not (1 << aside) & hand:
+            return f"You cannot set aside {aside.symbol}: you do not hold it."
+        return None
+
+    def _why_not_play(self, card: Card) -> str:
+        seat = self.to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        bit = 1 << card
+        is_unknown = seat == self.picker and card == self.unknown and not self._unknown_played
+        if not bit & hand and not is_unknown:
+            return f"You do not hold {card.symbol}."
+        called = self.called
+        called_name = "" if called is None else called.symbol
+        called_suit = PlaySuit(self._called_suit) if called is not None else None
+        if not self._trick:
+            if seat == self._partner and called_suit is not None:
+                return (
+                    f"The partner must lead the called {called_name} to open "
+                    f"{called_suit.plural}."
+                )
+            return f"You cannot lead {card.symbol} now."
+        led = PlaySuit(self._led)
+        if self._called_status == _LEADING and seat == self._partner:
+            return f"The partner must play the called {called_name} now."
+        if self._called_status == _LEADING and self.unknown is not None and seat == self.picker:
+            return f"{led.plural.capitalize()} are led: the picker must play the unknown card now."
+        if is_unknown:
+            assert called_suit is not None
+            return (
+                f"The unknown card is played when {called_suit.plural} are first led, "
+                "or on the last trick."
+            )
+        if hand & SUIT_MASK[led]:
+            message = f"You must follow {led.plural}."
+            if led is not PlaySuit.TRUMP and card.suit == led and PLAY_SUIT[card] == PlaySuit.TRUMP:
+                message += f" {card.symbol} is trump."
+            return message
+        if seat == self._partner and card == called:
+            assert called_suit is not None
+            return (
+                f"The partner must keep the called {called_name} until {called_suit.plural} "
+                "are led."
+            )
+        if seat == self.picker and called_suit is not None:
+            return (
+                f"The picker must keep a {called_suit.singular} until {called_suit.plural} "
+                "are led."
+            )
+        return f"You cannot play {card.symbol} now."
+
+
+_PLAY = ActionKind.PLAY
+_PLAYING = Phase.PLAY
+_CARD_COUNT = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0, ActionKind.BURY: 2}
+_VERB = {Phase.PICK: "pick or pass", Phase.BURY: "bury", Phase.CALL: "call", Phase.PLAY: "play"}
+
+_HANDLERS = {
+    (Phase.PICK, ActionKind.PASS): HandState._pass,
+    (Phase.PICK, ActionKind.PICK): HandState._pick,
+    (Phase.BURY, ActionKind.BURY): HandState._bury,
+    (Phase.CALL, ActionKind.CALL): HandState._call,
+    (Phase.CALL, ActionKind.ALONE): HandState._go_alone,
+}
+
+
+def new_hand(
+    *,
+    rules: Rules | None = None,
+    dealer: Seat = 0,
+    seed: Seed | None = None,
+    deal: Deal | None = None,
+    multiplier: int = 1,
+) -> HandState:
+    """A fresh hand, dealt from ``seed`` or from an explicit ``deal`` (exactly one of them)."""
+    if (seed is None) == (deal is None):
+        raise ValueError("Give either a seed or a deal.")
+    if deal is None:
+        assert seed is not None
+        deal = deal_from_seed(seed, dealer)
+    return HandState(
+        rules=rules if rules is not None else PRESETS["milwaukee"],
+        dealer=dealer,
+        deal=deal,
+        multiplier=multiplier,
+    )
