@@ -15,19 +15,19 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
 __all__ = [
-    "Suit",
-    "Rank",
-    "Card",
     "CARDS",
+    "FULL_DECK",
+    "SUIT_MASKS",
+    "Card",
+    "Rank",
+    "Suit",
     "card",
-    "parse_card",
-    "parse_cards",
+    "cards_of",
     "format_cards",
     "mask_of",
-    "cards_of",
+    "parse_card",
+    "parse_cards",
     "popcount",
-    "SUIT_MASKS",
-    "FULL_DECK",
 ]
 
 
@@ -172,7 +172,9 @@ def parse_card(text: str) -> Card:
     if suit is None:
         raise ValueError(f"{text!r} is not a card: {cleaned[-1]!r} is not a suit (C, S, H, D).")
     if rank is None:
-        raise ValueError(f"{text!r} is not a card: {cleaned[:-1]!r} is not a rank (2-10, J, Q, K, A).")
+        raise ValueError(
+            f"{text!r} is not a card: {cleaned[:-1]!r} is not a rank (2-10, J, Q, K, A)."
+        )
     return CARDS[suit * 13 + rank]
 
 

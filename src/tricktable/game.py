@@ -15,24 +15,25 @@ import random
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from tricktable.cards import CARDS, Card, format_cards, parse_cards
 
 __all__ = [
+    "Action",
+    "ActionKind",
+    "IllegalAction",
+    "Player",
+    "RandomPlayer",
+    "RecordError",
     "Seat",
     "Seed",
-    "IllegalAction",
-    "ActionKind",
-    "Action",
-    "parse_action",
-    "shuffled",
-    "derive_seed",
-    "seed_text",
-    "Player",
     "View",
-    "RecordError",
+    "derive_seed",
+    "parse_action",
+    "seed_text",
+    "shuffled",
 ]
 
 Seat = int
@@ -45,7 +46,7 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now.  The message is written for the player."""
 
 
-class ActionKind(Enum):
+class ActionKind(StrEnum):
     """What an action does; the value is the action's first word."""
 
     PASS = "pass"
@@ -238,6 +239,18 @@ class Player(Protocol):
     name: str
 
     def choose(self, view: Any, rng: random.Random) -> Action: ...
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions: the floor every other player must beat."""
+
+    name = "random"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        return actions[rng.randrange(len(actions))]
 
 
 class RecordError(ValueError):

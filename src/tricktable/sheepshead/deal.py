@@ -10,7 +10,7 @@ from tricktable.cards import Card, format_cards, mask_of, parse_cards
 from tricktable.game import Seat, Seed, shuffled
 from tricktable.sheepshead.deck import DECK, DECK_MASK
 
-__all__ = ["Deal", "deal_from_seed", "SEATS"]
+__all__ = ["SEATS", "Deal", "deal_from_seed"]
 
 SEATS = 5
 
@@ -72,14 +72,16 @@ def deal_from_seed(seed: Seed, dealer: Seat) -> Deal:
     if not 0 <= dealer < SEATS:
         raise ValueError(f"The dealer is a seat from 0 to 4, not {dealer}.")
     deck: Sequence[Card] = shuffled(DECK, seed, purpose="sheepshead")
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    position = 0
-    for rnd in range(2):
-        for k in range(SEATS):
-            seat = (dealer + 1 + k) % SEATS
-            hands[seat].extend(deck[position : position + 3])
-            position += 3
-        if rnd == 0:
-            blind = tuple(deck[position : position + 2])
-            position += 2
-    return Deal(hands=tuple(tuple(h) for h in hands), blind=blind)
+    hands: list[tuple[Card, ...]] = [()] * SEATS
+    for k in range(SEATS):
+        first = 3 * k
+        hands[(dealer + 1 + k) % SEATS] = (*deck[first : first + 3], *deck[17 + first : 20 + first])
+    blind = tuple(deck[15:17])
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", tuple(hands))
+    object.__setattr__(deal, "blind", blind)
+    object.__setattr__(deal, "masks", tuple(sum(map(_BIT.__getitem__, h)) for h in (*hands, blind)))
+    return deal
+
+
+_BIT = tuple(1 << i for i in range(52))

@@ -11,24 +11,24 @@ from enum import IntEnum
 from tricktable.cards import CARDS, Card, Rank, Suit, cards_of, parse_cards
 
 __all__ = [
-    "PlaySuit",
     "DECK",
     "DECK_MASK",
-    "TRUMP_ORDER",
-    "TRUMP_MASK",
-    "SUIT_MASK",
+    "FAIL_ACES",
     "FAIL_SUITS",
-    "POINTS",
+    "FAIL_TENS",
     "PLAY_SUIT",
+    "POINTS",
     "STRENGTH",
+    "SUIT_MASK",
+    "TRUMP_MASK",
+    "TRUMP_ORDER",
+    "PlaySuit",
+    "is_trump",
+    "mask_points",
     "play_suit",
     "points",
     "power",
-    "is_trump",
     "sort_hand",
-    "mask_points",
-    "FAIL_ACES",
-    "FAIL_TENS",
 ]
 
 

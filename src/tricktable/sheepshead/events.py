@@ -14,20 +14,20 @@ from tricktable.game import Seat
 from tricktable.sheepshead.scoring import HandResult
 
 __all__ = [
-    "Passed",
-    "Picked",
     "Buried",
     "Called",
-    "WentAlone",
-    "LeasterBegins",
-    "PassedOut",
     "CardPlayed",
-    "PartnerRevealed",
-    "TrickWon",
-    "HandScored",
     "Event",
-    "redact",
+    "HandScored",
+    "LeasterBegins",
+    "PartnerRevealed",
+    "Passed",
+    "PassedOut",
+    "Picked",
+    "TrickWon",
+    "WentAlone",
     "event_json",
+    "redact",
 ]
 
 

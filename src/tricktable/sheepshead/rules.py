@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
-__all__ = ["NoPicker", "Rules", "PRESETS", "DEFAULT_PRESET", "rules_from_json"]
+__all__ = ["DEFAULT_PRESET", "PRESETS", "NoPicker", "Rules", "rules_from_json"]
 
 
 class NoPicker(Enum):

@@ -12,13 +12,13 @@ from tricktable.game import Seat
 from tricktable.sheepshead.rules import Rules
 
 __all__ = [
+    "SEATS",
     "HandKind",
     "HandResult",
-    "stake",
-    "score_picked_hand",
-    "score_leaster",
     "leaster_winner",
-    "SEATS",
+    "score_leaster",
+    "score_picked_hand",
+    "stake",
 ]
 
 SEATS = 5

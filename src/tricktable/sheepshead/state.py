@@ -15,8 +15,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tricktable.cards import CARDS, Card, cards_of
-from tricktable.game import PASS, PICK, Action, ActionKind, IllegalAction, Seat, Seed
 from tricktable.game import ALONE as ALONE_ACTION
+from tricktable.game import PASS, PICK, Action, ActionKind, IllegalAction, Seat, Seed
 from tricktable.sheepshead.deal import SEATS, Deal, deal_from_seed
 from tricktable.sheepshead.deck import (
     DECK,
@@ -49,7 +49,7 @@ from tricktable.sheepshead.scoring import HandKind, HandResult, score_leaster, s
 if TYPE_CHECKING:
     from tricktable.sheepshead.view import SheepsheadView
 
-__all__ = ["Phase", "Trick", "HandState", "new_hand"]
+__all__ = ["HandState", "Phase", "Trick", "new_hand"]
 
 
 class Phase(Enum):
@@ -95,20 +95,43 @@ _BURY_ACTIONS: dict[int, Action] = {
 }
 
 
-def _play_actions(mask: int) -> tuple[Action, ...]:
-    t0, t1, t2, t3 = _PLAY_TABLES
-    return t0[mask >> 5 & 255] + t1[mask >> 18 & 255] + t2[mask >> 31 & 255] + t3[mask >> 44 & 255]
-
-
 class HandState:
     """A Sheepshead hand in progress.  Create one with :func:`new_hand`."""
 
     __slots__ = (
-        "rules", "dealer", "multiplier", "deal", "phase", "to_move", "picker", "called",
-        "alone", "history", "events", "result", "hands", "buried", "unknown", "tricks",
-        "points_by_seat", "tricks_by_seat", "_partner", "_called_bit", "_called_suit",
-        "_called_status", "_unknown_played", "_passes", "_leader", "_trick", "_led",
-        "_best", "_best_seat", "_trick_points", "_unknown_at", "_legal",
+        "_best",
+        "_best_seat",
+        "_called_bit",
+        "_called_status",
+        "_called_suit",
+        "_leader",
+        "_led",
+        "_legal",
+        "_partner",
+        "_passes",
+        "_trick",
+        "_trick_points",
+        "_unknown_at",
+        "_unknown_played",
+        "alone",
+        "buried",
+        "called",
+        "deal",
+        "dealer",
+        "events",
+        "hands",
+        "history",
+        "multiplier",
+        "phase",
+        "picker",
+        "points_by_seat",
+        "result",
+        "rules",
+        "seed",
+        "to_move",
+        "tricks",
+        "tricks_by_seat",
+        "unknown",
     )
 
     def __init__(self, *, rules: Rules, dealer: Seat, deal: Deal, multiplier: int = 1) -> None:
@@ -120,6 +143,8 @@ class HandState:
         self.dealer = dealer
         self.multiplier = multiplier
         self.deal = deal
+        self.seed: Seed | None = None
+        """The seed the deal came from, if it came from one."""
         self.phase = Phase.PICK
         self.to_move: Seat | None = (dealer + 1) % SEATS
         self.picker: Seat | None = None
@@ -223,7 +248,11 @@ class HandState:
             legal = self._legal
             if legal < 0:
                 legal = self._legal = self._compute_legal_play()
-            return _play_actions(legal)
+            t0, t1, t2, t3 = _PLAY_TABLES
+            return (
+                t0[legal >> 5 & 255] + t1[legal >> 18 & 255]
+                + t2[legal >> 31 & 255] + t3[legal >> 44 & 255]
+            )
         if phase is Phase.PICK:
             return (PICK, PASS)
         if phase is Phase.BURY:
@@ -244,6 +273,10 @@ class HandState:
         assert seat is not None
         hand = self.hands[seat]
         status = self._called_status
+        if status == _DONE:
+            if self._trick:
+                return (hand & SUIT_MASK[self._led]) or hand
+            return hand
         unknown = 0
         if seat == self.picker and self.unknown is not None and not self._unknown_played:
             unknown = 1 << self.unknown
@@ -597,7 +630,8 @@ class HandState:
             )
         if hand & SUIT_MASK[led]:
             message = f"You must follow {led.plural}."
-            if led is not PlaySuit.TRUMP and card.suit == led and PLAY_SUIT[card] == PlaySuit.TRUMP:
+            printed_suit_led = int(card.suit) == int(led) and led is not PlaySuit.TRUMP
+            if printed_suit_led and PLAY_SUIT[card] == PlaySuit.TRUMP:
                 message += f" {card.symbol} is trump."
             return message
         if seat == self._partner and card == called:
@@ -642,9 +676,11 @@ def new_hand(
     if deal is None:
         assert seed is not None
         deal = deal_from_seed(seed, dealer)
-    return HandState(
+    state = HandState(
         rules=rules if rules is not None else PRESETS["milwaukee"],
         dealer=dealer,
         deal=deal,
         multiplier=multiplier,
     )
+    state.seed = seed
+    return state

@@ -17,9 +17,7 @@ from tricktable.game import Action, Seat
 from tricktable.sheepshead.deck import POINTS, sort_hand
 from tricktable.sheepshead.events import Event, Passed, event_json, redact
 from tricktable.sheepshead.rules import Rules
-from tricktable.sheepshead.scoring import HandResult
-
-from tricktable.sheepshead.scoring import HandKind
+from tricktable.sheepshead.scoring import HandKind, HandResult
 from tricktable.sheepshead.state import HandState, Phase
 
 __all__ = ["SheepsheadView", "TrickView", "make_view"]
@@ -179,6 +177,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     counts = [len(state.hand(s)) for s in range(5)]
     if picker is not None and state.unknown is not None and not state.unknown_played:
         counts[picker] += 1
+    result_kind = None if state.result is None else state.result.kind
     events = tuple(redact(e, viewer=seat, picker=picker, over=over) for e in state.events)
     return SheepsheadView(
         seat=seat,
@@ -200,8 +199,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         unknown_played=state.unknown_played,
         partner=partner if (revealed or is_partner or over) else None,
         is_partner=is_partner,
-        leaster=picker is None
-        and (state.phase is Phase.PLAY or (over and state.result.kind is HandKind.LEASTER)),
+        leaster=picker is None and (state.phase is Phase.PLAY or result_kind is HandKind.LEASTER),
         tricks=tricks,
         current_trick=current,
         card_counts=tuple(counts),

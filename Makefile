@@ -1,0 +1,39 @@
+# Two commands: `make run` and `make test`.  Both create .venv and install what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: run test lint typecheck bench clean
+
+run: $(RUN_STAMP)
+	$(BIN)/tricktable play
+
+test: $(TEST_STAMP) lint typecheck
+	$(BIN)/pytest
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(TEST_STAMP)
+	$(BIN)/mypy
+
+bench: $(RUN_STAMP)
+	$(BIN)/tricktable bench engine --game sheepshead
+	$(BIN)/tricktable bench engine --game spades
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(RUN_STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

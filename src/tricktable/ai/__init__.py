@@ -1,0 +1,1 @@
+"""Computer players and the tools to measure them, for both games."""

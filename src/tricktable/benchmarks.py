@@ -1,0 +1,85 @@
+"""Engine benchmarks: random complete hands through the public API, on one core."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from tricktable.game import Action, Seat
+
+__all__ = ["HAND_FACTORIES", "engine_benchmark"]
+
+
+class _Hand(Protocol):
+    @property
+    def to_move(self) -> Seat | None: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+    def apply(self, action: Action, *, seat: Seat | None = None) -> None: ...
+
+    def copy(self) -> Any: ...
+
+
+def _sheepshead_hand(seed: int) -> _Hand:
+    from tricktable.sheepshead.state import new_hand
+
+    return new_hand(dealer=seed % 5, seed=seed)
+
+
+def _spades_hand(seed: int) -> _Hand:
+    from tricktable.spades import random_hand_state
+
+    hand: _Hand = random_hand_state(seed)
+    return hand
+
+
+HAND_FACTORIES: dict[str, Callable[[int], _Hand]] = {
+    "sheepshead": _sheepshead_hand,
+    "spades": _spades_hand,
+}
+
+
+def engine_benchmark(game: str, *, hands: int = 20000, seed: int = 1) -> dict[str, Any]:
+    """Play ``hands`` random hands (every choice uniform among the legal actions) and time it;
+    then time cold legal-action queries on states taken from such hands."""
+    try:
+        factory = HAND_FACTORIES[game]
+    except KeyError:
+        raise ValueError(
+            f"There is no game {game!r}; choose from {', '.join(HAND_FACTORIES)}."
+        ) from None
+    rng = random.Random(seed)
+    draw = rng.random
+    actions = 0
+    start = time.perf_counter()
+    for number in range(hands):
+        state = factory(number)
+        while state.to_move is not None:
+            legal = state.legal_actions()
+            state.apply(legal[int(draw() * len(legal))])
+            actions += 1
+    elapsed = time.perf_counter() - start
+
+    samples: list[_Hand] = []
+    for number in range(min(hands, 2000)):
+        state = factory(hands + number)
+        while state.to_move is not None:
+            if rng.random() < 0.1:
+                samples.append(state.copy())
+            legal = state.legal_actions()
+            state.apply(legal[int(draw() * len(legal))])
+    query_start = time.perf_counter()
+    for sample in samples:
+        sample.legal_actions()
+    query_elapsed = time.perf_counter() - query_start
+    return {
+        "game": game,
+        "hands": hands,
+        "seconds": round(elapsed, 3),
+        "hands_per_second": round(hands / elapsed, 1),
+        "actions_per_second": round(actions / elapsed, 1),
+        "legal_actions_us": round(query_elapsed / max(1, len(samples)) * 1e6, 3),
+    }

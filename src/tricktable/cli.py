@@ -1,0 +1,151 @@
+"""The ``tricktable`` command: play in the terminal, replay records, run benchmarks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from tricktable.game import RecordError
+
+app = typer.Typer(
+    help="Sheepshead and two-player Spades against computer players.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+bench_app = typer.Typer(help="Benchmarks that print figures.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+
+class GameName(StrEnum):
+    sheepshead = "sheepshead"
+    spades = "spades"
+
+
+@app.command()
+def play(
+    game: Annotated[GameName, typer.Argument(help="Which game.")] = GameName.sheepshead,
+    seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
+    opponent: Annotated[str, typer.Option(help="Computer player(s): a name.")] = "random",
+    preset: Annotated[str, typer.Option(help="Sheepshead table: milwaukee, pagat, tavern.")] = (
+        "milwaukee"
+    ),
+    hands: Annotated[int | None, typer.Option(help="Sheepshead hands: 5, 10, 15 or 20.")] = None,
+    target: Annotated[int, typer.Option(help="Spades: points to win.")] = 500,
+) -> None:
+    """Play a game in the terminal against the computer."""
+    from tricktable.ai.players import make_player
+
+    console = Console()
+    try:
+        if game is GameName.sheepshead:
+            from dataclasses import replace
+
+            from tricktable.sheepshead.rules import rules_from_json
+            from tricktable.terminal.sheepshead import play as play_sheepshead
+
+            rules = rules_from_json(preset)
+            if hands is not None:
+                rules = replace(rules, hands=hands)
+            opponents = [make_player("sheepshead", opponent) for _ in range(4)]
+            play_sheepshead(seed=seed, rules=rules, opponents=opponents, console=console)
+        else:
+            from tricktable.terminal.spades import play as play_spades
+
+            play_spades(
+                seed=seed, opponent=make_player("spades", opponent), target=target,
+                console=console,
+            )
+    except ValueError as error:
+        console.print(f"[bold red]{error}[/]")
+        raise typer.Exit(2) from None
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nGoodbye.")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A hand or game record (JSON); - for stdin.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay a hand or game record and print what happened."""
+    try:
+        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+        record = json.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(as_json, f"Cannot read {file}: {error}", None)
+    except json.JSONDecodeError as error:
+        _fail(as_json, f"{file} is not JSON: {error}", None)
+    try:
+        summary, description = _replay(record)
+    except RecordError as error:
+        _fail(as_json, str(error), error.action_index)
+    if as_json:
+        typer.echo(json.dumps(summary))
+    else:
+        Console().print(description, highlight=False)
+
+
+def _replay(record: Any) -> tuple[dict[str, Any], str]:
+    game = record.get("game") if isinstance(record, dict) else None
+    if game == "sheepshead":
+        from tricktable.sheepshead import records as sheepshead_records
+        from tricktable.sheepshead.match import Match
+
+        replayed = sheepshead_records.replay(record)
+        if isinstance(replayed, Match):
+            return (sheepshead_records.game_summary(replayed),
+                    sheepshead_records.describe_game(replayed))
+        return (sheepshead_records.hand_summary(replayed),
+                sheepshead_records.describe_hand(replayed))
+    if game == "spades":
+        from tricktable.spades import records as spades_records  # type: ignore[attr-defined]
+
+        state = spades_records.replay(record)
+        return spades_records.summary(state), spades_records.describe(state)
+    raise RecordError(f"A record's game is 'sheepshead' or 'spades', not {game!r}.")
+
+
+def _fail(as_json: bool, message: str, action_index: int | None) -> None:
+    if as_json:
+        typer.echo(json.dumps({"error": message, "action_index": action_index}))
+    else:
+        Console(stderr=True).print(f"[bold red]{message}[/]", highlight=False)
+    raise typer.Exit(2)
+
+
+@bench_app.command("engine")
+def bench_engine(
+    game: Annotated[GameName, typer.Option(help="Which game.")] = GameName.sheepshead,
+    hands: Annotated[int, typer.Option(help="Random hands to play.")] = 20000,
+    seed: Annotated[int, typer.Option(help="Seed of the random choices.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Random complete hands per second through the public API, on one core."""
+    from tricktable.benchmarks import engine_benchmark
+
+    figures = engine_benchmark(game.value, hands=hands, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    console = Console()
+    console.print(
+        f"{figures['game']}: {figures['hands_per_second']:,.0f} hands/s, "
+        f"{figures['actions_per_second']:,.0f} actions/s, "
+        f"legal-action query {figures['legal_actions_us']:.2f} µs "
+        f"({figures['hands']} hands in {figures['seconds']} s)"
+    )
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

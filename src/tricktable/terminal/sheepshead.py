@@ -1,0 +1,278 @@
+"""Sheepshead in the terminal: you (seat 0) against four computer players, drawn with Rich."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tricktable.cards import Card, Suit, parse_card
+from tricktable.game import Action, ActionKind, IllegalAction, Player, Seed, parse_action
+from tricktable.sheepshead.events import (
+    Buried,
+    Called,
+    CardPlayed,
+    Event,
+    HandScored,
+    LeasterBegins,
+    PartnerRevealed,
+    Passed,
+    PassedOut,
+    Picked,
+    TrickWon,
+    WentAlone,
+)
+from tricktable.sheepshead.match import Match, MatchView
+from tricktable.sheepshead.rules import Rules
+from tricktable.sheepshead.view import SheepsheadView, TrickView
+
+__all__ = ["describe_event", "play", "render", "seat_name"]
+
+HUMAN = 0
+_RED = {Suit.HEARTS, Suit.DIAMONDS}
+
+
+_NAMES = ("You", "West", "Northwest", "Northeast", "East")
+
+
+def seat_name(seat: int, viewer: int = HUMAN) -> str:
+    """Seats as the human sees them: clockwise from you, West is on your left."""
+    if viewer == HUMAN:
+        return _NAMES[seat]
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def card_text(card: Card | None) -> Text:
+    """A card in colour: red hearts and diamonds; a face-down card as ▒▒."""
+    if card is None:
+        return Text("▒▒", style="bold magenta")
+    return Text(card.symbol, style="bold red" if card.suit in _RED else "bold")
+
+
+def _cards_text(cards: Sequence[Card | None], sep: str = " ") -> Text:
+    text = Text()
+    for k, c in enumerate(cards):
+        if k:
+            text.append(sep)
+        text.append_text(card_text(c))
+    return text
+
+
+def describe_event(event: Event, viewer: int = HUMAN) -> Text:
+    """One line for an event, as the viewer saw it."""
+    name = seat_name(getattr(event, "seat", viewer), viewer) if hasattr(event, "seat") else ""
+    verb_s = "" if name == "You" else "s"
+    if isinstance(event, Passed):
+        return Text(f"{name} pass{'es' if verb_s else ''}.")
+    if isinstance(event, Picked):
+        return Text(f"{name} pick{verb_s} up the blind.", style="bold")
+    if isinstance(event, Buried):
+        if event.cards is None:
+            return Text(f"{name} bur{'ies' if verb_s else 'y'} two cards.")
+        return Text(f"{name} bury ").append_text(_cards_text(event.cards)).append(".")
+    if isinstance(event, Called):
+        line = Text(f"{name} call{verb_s} ").append_text(card_text(event.card))
+        if event.unknown:
+            line.append(" and set" + verb_s + " a card aside (the unknown card)")
+        return line.append(".")
+    if isinstance(event, WentAlone):
+        return Text(f"{name} go{'es' if verb_s else ''} alone.", style="bold")
+    if isinstance(event, LeasterBegins):
+        return Text("Everyone passed: a leaster. Fewest points (with a trick) wins.",
+                    style="bold yellow")
+    if isinstance(event, PassedOut):
+        return Text("Everyone passed: the deal is thrown in"
+                    + (" and the next hand counts double." if event.doubled else "."),
+                    style="bold yellow")
+    if isinstance(event, CardPlayed):
+        line = Text(f"{name} play{verb_s} ").append_text(card_text(event.card))
+        if event.face_down:
+            line.append(" (the unknown card)")
+        return line
+    if isinstance(event, PartnerRevealed):
+        who = "You are" if name == "You" else f"{name} is"
+        return Text(f"{who} the partner.", style="bold cyan")
+    if isinstance(event, TrickWon):
+        pts = "?" if event.points is None else str(event.points)
+        return Text(f"{name} take{verb_s} trick {event.trick} ({pts} points).", style="green")
+    assert isinstance(event, HandScored)
+    return Text(f"Hand over: {event.result.reason}.", style="bold yellow")
+
+
+def _trick_table(trick: TrickView, title: str) -> Table:
+    table = Table(title=title, show_header=False, box=None, padding=(0, 1))
+    for seat, c in trick.plays:
+        mark = " ★" if trick.winner == seat else ""
+        table.add_row(seat_name(seat), card_text(c).append(mark))
+    return table
+
+
+def render(view: MatchView) -> RenderableType:
+    """The table as the human sees it."""
+    hand = view.hand
+    status = Table.grid(padding=(0, 2))
+    status.add_column(style="dim")
+    status.add_column()
+    status.add_row("Hand", f"{view.hand_number} of {view.hands_in_game}"
+                   + (f"  (×{hand.multiplier})" if hand.multiplier != 1 else ""))
+    status.add_row("Dealer", seat_name(hand.dealer))
+    if hand.picker is not None:
+        status.add_row("Picker", seat_name(hand.picker))
+    elif hand.leaster:
+        status.add_row("Picker", "none: leaster")
+    if hand.alone:
+        status.add_row("Called", "picker goes alone")
+    elif hand.called is not None:
+        called = card_text(hand.called)
+        if hand.unknown_set_aside:
+            called.append(" (with an unknown card)")
+        status.add_row("Called", called)
+    if hand.is_partner and hand.partner == hand.seat and not hand.is_over:
+        status.add_row("Partner", Text("you are the partner (secret)", style="bold cyan"))
+    elif hand.partner is not None:
+        status.add_row("Partner", seat_name(hand.partner))
+    if hand.to_move is not None:
+        status.add_row("Turn", seat_name(hand.to_move))
+
+    scores = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+    for column in ("Player", "Tricks", "Points", "Score"):
+        scores.add_column(column, justify="right" if column != "Player" else "left")
+    for seat in range(5):
+        scores.add_row(seat_name(seat), str(hand.tricks_by_seat[seat]),
+                       str(hand.points_seen[seat]), f"{view.totals[seat]:+d}")
+
+    parts: list[RenderableType] = [status, Text(""), scores, Text("")]
+    if hand.tricks:
+        parts.append(_trick_table(hand.tricks[-1], f"Last trick ({len(hand.tricks)})"))
+    if hand.current_trick.cards:
+        parts.append(_trick_table(hand.current_trick, "This trick"))
+    mine = Text("Your hand: ")
+    legal = {a.card for a in hand.legal_actions if a.kind is ActionKind.PLAY}
+    for number, c in enumerate(hand.hand, 1):
+        dim = bool(legal) and c not in legal
+        mine.append(f"{number}:", style="dim")
+        mine.append_text(Text(c.symbol, style="dim") if dim else card_text(c))
+        mine.append("  ")
+    if hand.unknown_set_aside and hand.unknown_card is not None and not hand.unknown_played:
+        mine.append("unknown: ").append_text(card_text(hand.unknown_card))
+    parts.append(mine)
+    if hand.blind is not None and hand.picker == hand.seat and hand.phase.value == "bury":
+        parts.append(Text("The blind was ").append_text(_cards_text(hand.blind)))
+    return Panel(Group(*parts), title="Sheepshead", border_style="blue")
+
+
+def _options_text(hand: SheepsheadView) -> str:
+    kinds = {a.kind for a in hand.legal_actions}
+    if kinds == {ActionKind.PICK, ActionKind.PASS}:
+        return "pick or pass"
+    if ActionKind.BURY in kinds:
+        return "bury two cards: 'bury 1 4' or 'bury QC 7H'"
+    if ActionKind.CALL in kinds or ActionKind.ALONE in kinds:
+        calls = sorted({str(a) for a in hand.legal_actions if a.kind is ActionKind.CALL
+                        and len(a.cards) == 1})
+        options = [*calls, "alone"]
+        if any(len(a.cards) == 2 for a in hand.legal_actions):
+            options.insert(0, "call <ace> unknown <card>")
+        return " / ".join(options)
+    return "play a card: its number or its name (QC, 10D, A♥)"
+
+
+def interpret(text: str, hand: SheepsheadView) -> Action:
+    """Turn what the player typed into an action: numbers, card names, or action text."""
+    words = text.strip().split()
+    if not words:
+        raise ValueError("Type an action (or 'help').")
+    first = words[0].lower()
+
+    def card_at(word: str) -> Card:
+        if word.isdigit():
+            index = int(word) - 1
+            if not 0 <= index < len(hand.hand):
+                raise ValueError(f"There is no card {word} in your hand.")
+            return hand.hand[index]
+        if word.lower() == "unknown" and hand.unknown_card is not None:
+            return hand.unknown_card
+        return parse_card(word)
+
+    if first == "bury" and len(words) == 3:
+        return Action.bury(card_at(words[1]), card_at(words[2]))
+    if first == "call" and len(words) == 4 and words[2].lower() == "unknown":
+        return Action.call(parse_card(words[1]), card_at(words[3]))
+    if len(words) == 1 and first not in {k.value for k in ActionKind}:
+        return Action.play(card_at(words[0]))
+    if first == "play" and len(words) == 2:
+        return Action.play(card_at(words[1]))
+    return parse_action(text)
+
+
+def play(
+    *,
+    seed: Seed | None = None,
+    rules: Rules | None = None,
+    opponents: Sequence[Player],
+    console: Console | None = None,
+    input_fn: Callable[[str], str] = input,
+) -> Match:
+    """Play a game in the terminal; returns the finished (or abandoned) match."""
+    console = console or Console()
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    match = Match(rules=rules, seed=seed)
+    players: dict[int, Player] = dict(zip(range(1, 5), opponents, strict=True))
+    rng = random.Random(f"{seed}/bots")
+    shown = 0
+    shown_deal = 0
+    console.print(Text(f"Sheepshead — game seed {seed}. Type 'help' for help.", style="bold"))
+    while not match.is_over:
+        if len(match.deals) - 1 != shown_deal:
+            _print_events(console, match, shown_deal, shown)
+            shown_deal, shown = len(match.deals) - 1, 0
+            console.print(Text(f"\n— Hand {match.hand_number} —", style="bold blue"))
+        seat = match.to_move
+        assert seat is not None
+        if seat != HUMAN:
+            bot_view = match.current.view(seat)
+            match.apply(players[seat].choose(bot_view, rng), seat=seat)
+            continue
+        shown = _print_events(console, match, shown_deal, shown)
+        view = match.view(HUMAN)
+        console.print(render(view))
+        answer = input_fn(f"Your move ({_options_text(view.hand)}): ")
+        if answer.strip().lower() in ("quit", "q", "exit"):
+            console.print("Game abandoned.")
+            return match
+        if answer.strip().lower() in ("help", "?", "h"):
+            console.print(
+                "Numbers pick cards from your hand. Examples: 'pick', 'pass', 'bury 2 5', "
+                "'call AH', 'alone', 'call AS unknown 7C', '3' or 'QC' to play. 'quit' leaves."
+            )
+            continue
+        try:
+            match.apply(interpret(answer, view.hand), seat=HUMAN)
+        except (IllegalAction, ValueError) as error:
+            console.print(Text(f"Not allowed: {error}", style="bold red"))
+    _print_events(console, match, len(match.deals) - 1, shown)
+    _print_final(console, match)
+    return match
+
+
+def _print_events(console: Console, match: Match, deal: int, start: int) -> int:
+    events = match.deals[deal].view(HUMAN).events
+    for event in events[start:]:
+        console.print(describe_event(event))
+    return len(events)
+
+
+def _print_final(console: Console, match: Match) -> None:
+    table = Table(title="Final standings", header_style="bold")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    order = sorted(range(5), key=lambda s: -match.totals[s])
+    for seat in order:
+        mark = " 🏆" if seat in match.winners else ""
+        table.add_row(seat_name(seat) + mark, f"{match.totals[seat]:+d}")
+    console.print(table)

@@ -1,0 +1,120 @@
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.sheepshead.helpers import CALLED, hand_from
+from tricktable.game import RecordError
+from tricktable.sheepshead.match import Match
+from tricktable.sheepshead.records import (
+    describe_game,
+    describe_hand,
+    game_record,
+    game_summary,
+    hand_record,
+    hand_summary,
+    replay,
+    replay_game,
+    replay_hand,
+)
+
+CALLED_RECORD = {
+    "game": "sheepshead",
+    "rules": "milwaukee",
+    "dealer": 3,
+    "deal": CALLED.to_json(),
+    "actions": [[4, "pass"], [0, "pick"], [0, "bury 8C 9C"], [0, "call AH"], [4, "play 9S"],
+                [0, "play QC"], [1, "play AS"], [2, "play KH"], [3, "play JD"]],
+}
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tricktable.cli", *args],
+        input=stdin, capture_output=True, text=True, check=False,
+    )
+
+
+def test_a_hand_record_replays_to_the_same_hand() -> None:
+    state = replay_hand(CALLED_RECORD)
+    assert state.picker == 0 and state.partner == 2 and len(state.tricks) == 1
+    assert hand_record(state) == CALLED_RECORD
+    summary = hand_summary(state)
+    assert summary["complete"] is False and summary["called"] == "AH"
+    assert summary["trick_winners"] == [0]
+
+
+def test_seeded_hand_and_game_records_round_trip() -> None:
+    rng = random.Random(8)
+    match = Match(seed=77)
+    while not match.is_over:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    record = json.loads(json.dumps(game_record(match)))
+    twin = replay_game(record)
+    assert twin.totals == match.totals and game_record(twin) == record
+    assert game_summary(twin)["totals"] == match.totals
+    first_hand = hand_record(match.deals[0])
+    assert "seed" in first_hand and replay_hand(first_hand).events == match.deals[0].events
+    assert "Totals" in describe_game(twin)
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "index"),
+    [
+        ({"game": "chess"}, "not a Sheepshead record", None),
+        ({"rules": "vegas"}, "Bad rules", None),
+        ({"dealer": 7}, "dealer", None),
+        ({"seed": 4}, "either a seed or a deal", None),
+        ({"actions": [[4, "pass"], [0, "fly"]]}, "Action 1", 1),
+        ({"actions": [[4, "pass"], [1, "pick"]]}, "not your turn", 1),
+        ({"actions": [[4, "pass"], [0, "pick"], [0, "bury AH 7H"]]}, "do not hold", 2),
+        ({"actions": [[4, "pass"], "pick"]}, "pair", 1),
+        ({"actions": [[9, "pass"]]}, "not a seat", 0),
+    ],
+)
+def test_bad_records_name_the_problem(change: dict[str, object], message: str,
+                                      index: int | None) -> None:
+    with pytest.raises(RecordError) as error:
+        replay({**CALLED_RECORD, **change})
+    assert message in str(error.value) and error.value.action_index == index
+
+
+def test_replay_command_prints_the_summary_as_json(tmp_path: Path) -> None:
+    state = hand_from(CALLED, dealer=3, actions=["pass", "pick", "bury 9C 8C", "call AH"])
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(hand_record(state)))
+    done = run_cli("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["scores"] == list(state.result.scores)  # type: ignore[union-attr]
+    assert out["picker"] == 0 and out["partner"] == 2 and out["called"] == "AH"
+    assert out["picker_team_points"] == state.result.picker_team_points  # type: ignore[union-attr]
+    assert out["points_by_seat"] == state.points_by_seat
+    assert out["trick_winners"] == [t.winner for t in state.tricks]
+    text = run_cli("replay", str(path))
+    assert text.returncode == 0 and "Picker: seat 0" in text.stdout and "Scores" in text.stdout
+    assert describe_hand(state) in text.stdout
+
+
+def test_replay_command_reports_an_illegal_action_with_exit_2(tmp_path: Path) -> None:
+    bad = {**CALLED_RECORD, "actions": [*CALLED_RECORD["actions"], [0, "play AH"]]}  # type: ignore[list-item]
+    done = run_cli("replay", "-", "--json", stdin=json.dumps(bad))
+    assert done.returncode == 2
+    out = json.loads(done.stdout)
+    assert out["action_index"] == 9 and "hold" in out["error"]
+    garbage = run_cli("replay", "-", "--json", stdin="{not json")
+    assert garbage.returncode == 2 and json.loads(garbage.stdout)["action_index"] is None
+
+
+def test_a_leaster_record_has_no_picker() -> None:
+    record = {"game": "sheepshead", "rules": "milwaukee", "dealer": 0, "seed": 3,
+              "actions": [[s % 5, "pass"] for s in range(1, 6)]}
+    summary = hand_summary(replay_hand(record))
+    assert summary["picker"] is None and summary["partner"] is None
+    assert summary["called"] is None and summary["picker_team_points"] is None
