@@ -212,6 +212,11 @@ class HandState:
         return self._called_status != _NOT_LED
 
     @property
+    def called_suit_leading(self) -> bool:
+        """Whether the current trick is the first lead of the called suit."""
+        return self._called_status == _LEADING
+
+    @property
     def unknown_played(self) -> bool:
         return self._unknown_played
 

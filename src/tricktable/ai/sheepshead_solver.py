@@ -1,0 +1,206 @@
+"""Double-dummy solver for Sheepshead: with every card open, the exact result of best play.
+
+Team hands (a picker, with or without a partner) are solved by alpha-beta on card points: the
+picker's team maximises the points it takes from here to the end, the defenders minimise them.
+A transposition table keyed at trick boundaries stores bounds of those future points; moves are
+generated strongest first with equivalent cards merged (see
+:meth:`~tricktable.sheepshead.search.SearchPosition.moves`) and ordered to find cut-offs early.
+
+A leaster has no teams.  It is solved *paranoid*: the root player minimises his own leaster
+score's loss against all others allied, which is sound (a guaranteed lower bound for him).
+"""
+
+from __future__ import annotations
+
+from tricktable.sheepshead.search import POINTS_OF, UNKNOWN_MOVE, SearchPosition
+
+__all__ = ["SheepsheadSolver", "leaster_score"]
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def leaster_score(points: list[int], tricks: list[int], seat: int) -> int:
+    """A finished leaster's score for ``seat``: +4 for the sole winner, -1 for the others, 0 all
+    round on a tie (fewest points among the players who took a trick)."""
+    fewest = 999
+    count = 0
+    for other in range(5):
+        if tricks[other]:
+            if points[other] < fewest:
+                fewest = points[other]
+                count = 1
+            elif points[other] == fewest:
+                count += 1
+    if count != 1:
+        return 0
+    if tricks[seat] and points[seat] == fewest:
+        return 4
+    return -1
+
+
+class SheepsheadSolver:
+    """Solves positions exactly; keeps its transposition table between calls on one deal."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget the transposition table (call between unrelated deals)."""
+        self.table.clear()
+
+    # --- Team hands -------------------------------------------------------------------------
+
+    def solve(self, position: SearchPosition, alpha: int = -1, beta: int = 121) -> int:
+        """Card points the picker's team takes from now to the end under best play.
+
+        With a window ``(alpha, beta)`` the result is exact inside it; below ``alpha`` it is an
+        upper bound, above ``beta`` a lower bound (fail-soft alpha-beta).
+        """
+        if position.leaster:
+            raise ValueError("A leaster has no teams: use solve_leaster.")
+        return self._search(position, alpha, beta)
+
+    def move_values(self, position: SearchPosition) -> dict[int, int]:
+        """The exact future team points after each legal move (merged moves share a value)."""
+        values: dict[int, int] = {}
+        base = position.team_points
+        for move in position.moves():
+            position.make(move)
+            gained = position.team_points - base
+            values[move] = gained + self._search(position, -1, 121)
+            position.unmake()
+        return values
+
+    def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if pos.tricks_left == 0:
+            return 0
+        key: tuple[int, ...] | None = None
+        if not pos.trick:
+            remaining = pos.remaining_points()
+            if remaining <= alpha:
+                return remaining
+            if beta <= 0:
+                return 0
+            key = pos.key()
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high = entry
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+        maximizing = pos.team >> pos.to_move & 1
+        base = pos.team_points
+        best = -1 if maximizing else 1000
+        a, b = alpha, beta
+        for move in self._ordered(pos, maximizing):
+            pos.make(move)
+            gained = pos.team_points - base
+            value = gained + self._search(pos, a - gained, b - gained)
+            pos.unmake()
+            if maximizing:
+                if value > best:
+                    best = value
+                    if best > a:
+                        a = best
+                        if a >= b:
+                            break
+            elif value < best:
+                best = value
+                if best < b:
+                    b = best
+                    if a >= b:
+                        break
+        if key is not None:
+            low, high = self.table.get(key, (0, 120))
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high)
+        return best
+
+    @staticmethod
+    def _ordered(pos: SearchPosition, maximizing: int) -> list[int]:
+        """Moves in a good order: a teammate's trick gets points, a lost trick gets none."""
+        moves = pos.moves()
+        if len(moves) < 2 or not pos.trick:
+            return moves
+        winner_on_my_side = (pos.team >> pos.best_seat & 1) == maximizing
+        best = pos.best
+        led = pos.led
+
+        def beats(move: int) -> bool:
+            return move != UNKNOWN_MOVE and move < best and (move < 14 or _SUIT[move] == led)
+
+        if winner_on_my_side:
+            # Let the teammate win, richest card first.
+            return sorted(moves, key=lambda m: (beats(m), -_points(pos, m)))
+        # Win as cheaply as possible, or else throw the cheapest card.
+        return sorted(moves, key=lambda m: (not beats(m), _points(pos, m) if not beats(m)
+                                            else -m))
+
+    # --- Leasters ---------------------------------------------------------------------------
+
+    def solve_leaster(self, position: SearchPosition, seat: int) -> int:
+        """``seat``'s leaster score under paranoid best play (all others against him)."""
+        if not position.leaster:
+            raise ValueError("Not a leaster.")
+        return self._leaster(position, seat, -2, 5)
+
+    def _leaster(self, pos: SearchPosition, seat: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if pos.tricks_left == 0:
+            return leaster_score(pos.points, pos.tricks, seat)
+        key: tuple[int, ...] | None = None
+        if not pos.trick:
+            key = (*pos.key(), seat, *pos.points, *(min(t, 1) for t in pos.tricks))
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high = entry
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha, beta = max(alpha, low), min(beta, high)
+        maximizing = pos.to_move == seat
+        best = -2 if maximizing else 5
+        a, b = alpha, beta
+        for move in pos.moves():
+            pos.make(move)
+            value = self._leaster(pos, seat, a, b)
+            pos.unmake()
+            if maximizing:
+                if value > best:
+                    best = value
+                    a = max(a, best)
+            elif value < best:
+                best = value
+                b = min(b, best)
+            if a >= b:
+                break
+        if key is not None:
+            low, high = self.table.get(key, (-1, 4))
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high)
+        return best
+
+
+def _points(pos: SearchPosition, move: int) -> int:
+    return POINTS_OF[pos.unknown if move == UNKNOWN_MOVE else move]
+
+
+_SUIT = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))

@@ -1,0 +1,338 @@
+"""The play phase of a Sheepshead hand as a fast, unchecked position for search.
+
+:class:`SearchPosition` plays cards with ``make``/``unmake`` on compact bitmasks in which the
+card's bit index is its rank in power order: bits 0–13 are the trumps from Q♣ down to 7♦, then
+clubs, spades and hearts from the ace down.  So the strongest card of a mask is its lowest bit,
+and among the cards that can win a trick (trump, or the led suit) the lowest index wins.
+
+It follows exactly the rules of :class:`~tricktable.sheepshead.state.HandState` for the play
+phase (the tests replay random hands through both and compare), but checks nothing: search code
+must only make moves from :meth:`SearchPosition.moves`.
+"""
+
+from __future__ import annotations
+
+from tricktable.cards import Card, cards_of
+from tricktable.sheepshead.deck import (
+    FAIL_SUITS,
+    POINTS,
+    STRENGTH,
+    SUIT_MASK,
+    TRUMP_ORDER,
+    PlaySuit,
+)
+from tricktable.sheepshead.state import HandState, Phase
+
+__all__ = [
+    "COMPACT",
+    "CARD_OF",
+    "INDEX_OF",
+    "UNKNOWN_MOVE",
+    "SearchPosition",
+    "compact_mask",
+    "global_mask",
+]
+
+
+def _suit_order(suit: PlaySuit) -> list[Card]:
+    return sorted(cards_of(SUIT_MASK[suit]), key=lambda c: -STRENGTH[suit][c])
+
+
+COMPACT: tuple[Card, ...] = (*TRUMP_ORDER, *(c for s in FAIL_SUITS for c in _suit_order(s)))
+"""The 32 cards in compact order: bit ``i`` of a compact mask is ``COMPACT[i]``."""
+CARD_OF = COMPACT
+INDEX_OF: dict[Card, int] = {c: i for i, c in enumerate(COMPACT)}
+
+TRUMP = 3
+TRUMP_BITS = (1 << 14) - 1
+SUIT_OF: tuple[int, ...] = tuple(TRUMP if i < 14 else (i - 14) // 6 for i in range(32))
+SUIT_BITS: tuple[int, ...] = (
+    0b111111 << 14, 0b111111 << 20, 0b111111 << 26, TRUMP_BITS,
+)
+POINTS_OF: tuple[int, ...] = tuple(POINTS[c] for c in COMPACT)
+UNKNOWN_MOVE = 32
+"""The move that plays the picker's face-down unknown card."""
+
+_NOT_LED, _LEADING, _DONE = 0, 1, 2
+_GLOBAL_BIT = tuple(1 << c for c in COMPACT)
+
+
+def compact_mask(mask: int) -> int:
+    """A card bitmask (card values) as a compact mask."""
+    out = 0
+    for c in cards_of(mask):
+        out |= 1 << INDEX_OF[c]
+    return out
+
+
+def global_mask(mask: int) -> int:
+    """A compact mask as a card bitmask."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= _GLOBAL_BIT[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+class SearchPosition:
+    """The play of a hand, for search: every hand known, teams known."""
+
+    __slots__ = (
+        "hands", "team", "leaster", "to_move", "leader", "trick", "led", "best", "best_seat",
+        "trick_points", "tricks_left", "team_points", "points", "tricks", "status",
+        "called_bit", "called_suit", "partner", "picker", "unknown", "unknown_played",
+        "_undo",
+    )
+
+    def __init__(
+        self,
+        *,
+        hands: list[int],
+        leader: int,
+        team: int,
+        leaster: bool = False,
+        tricks_left: int = 6,
+        called: int = -1,
+        partner: int = -1,
+        picker: int = -1,
+        called_led: bool = True,
+        unknown: int = -1,
+    ) -> None:
+        """A position at the start of a trick.  ``hands`` are compact masks; ``team`` is the
+        bitmask of the picker's team's seats; ``called`` the compact index of the called card
+        (or -1); ``unknown`` the compact index of the picker's unknown card (or -1)."""
+        self.hands = list(hands)
+        self.team = team
+        self.leaster = leaster
+        self.to_move = leader
+        self.leader = leader
+        self.trick: list[int] = []
+        self.led = -1
+        self.best = 99
+        self.best_seat = -1
+        self.trick_points = 0
+        self.tricks_left = tricks_left
+        self.team_points = 0
+        self.points = [0] * 5
+        self.tricks = [0] * 5
+        self.status = _DONE if called < 0 or called_led else _NOT_LED
+        self.called_bit = 0 if called < 0 else 1 << called
+        self.called_suit = -1 if called < 0 else SUIT_OF[called]
+        self.partner = partner
+        self.picker = picker
+        self.unknown = unknown
+        self.unknown_played = unknown < 0
+        self._undo: list[tuple[int, ...]] = []
+
+    @classmethod
+    def from_state(cls, state: HandState) -> SearchPosition:
+        """The play phase of a (full-information) hand state, at any point of play."""
+        if state.phase is not Phase.PLAY:
+            raise ValueError("Search starts in the play phase.")
+        picker = -1 if state.picker is None else state.picker
+        partner = -1 if state.partner is None else state.partner
+        team = 0
+        if picker >= 0:
+            team |= 1 << picker
+            if partner >= 0:
+                team |= 1 << partner
+        called = -1 if state.called is None or state.alone else INDEX_OF[state.called]
+        unknown = -1 if state.unknown is None else INDEX_OF[state.unknown]
+        position = cls(
+            hands=[compact_mask(h) for h in state.hands],
+            leader=state.leader,
+            team=team,
+            leaster=state.picker is None,
+            tricks_left=6 - len(state.tricks),
+            called=called,
+            partner=partner,
+            picker=picker,
+            called_led=state.called_suit_led and not state.called_suit_leading,
+            unknown=unknown,
+        )
+        in_this_trick = state.unknown is not None and state.unknown in state.current_trick
+        position.unknown_played = unknown < 0 or (state.unknown_played and not in_this_trick)
+        for seat in range(5):
+            position.points[seat] = state.points_by_seat[seat]
+            position.tricks[seat] = state.tricks_by_seat[seat]
+        for c in state.current_trick:
+            seat = position.to_move
+            if unknown >= 0 and c == state.unknown:
+                position.make(UNKNOWN_MOVE)
+            else:
+                position.hands[seat] |= 1 << INDEX_OF[c]  # make() takes it back out
+                position.make(INDEX_OF[c])
+        position._undo.clear()
+        return position
+
+    # --- Moves --------------------------------------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The compact cards the player to move may play (the unknown card aside)."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        status = self.status
+        if not self.trick:
+            if status == _NOT_LED and seat == self.partner:
+                return hand & ~(SUIT_BITS[self.called_suit] & ~self.called_bit)
+            return hand
+        if status == _LEADING:
+            if seat == self.partner:
+                return self.called_bit
+            if seat == self.picker and not self.unknown_played:
+                return 0
+        follow = hand & SUIT_BITS[self.led]
+        if follow:
+            return follow
+        if status == _NOT_LED and self.tricks_left > 1 and hand:
+            if seat == self.partner:
+                return hand & ~self.called_bit
+            if seat == self.picker and self.unknown_played:
+                holding = hand & SUIT_BITS[self.called_suit]
+                if holding & (holding - 1) == 0:
+                    return hand & ~holding
+        return hand
+
+    def unknown_legal(self) -> bool:
+        """Whether the picker to move may play the unknown card now."""
+        if self.unknown_played or self.to_move != self.picker:
+            return False
+        if not self.trick:
+            return True
+        return self.status == _LEADING or not self.hands[self.to_move]
+
+    def moves(self) -> list[int]:
+        """Legal moves (compact card indices, or UNKNOWN_MOVE), strongest first, with cards that
+        are equivalent for the rest of the hand merged into one."""
+        legal = self.legal_mask()
+        moves: list[int] = []
+        if legal:
+            others = 0
+            for seat in range(5):
+                others |= self.hands[seat]
+            others &= ~legal
+            previous = -1
+            while legal:
+                low = legal & -legal
+                index = low.bit_length() - 1
+                legal ^= low
+                if (
+                    previous >= 0
+                    and SUIT_OF[previous] == SUIT_OF[index]
+                    and POINTS_OF[previous] == POINTS_OF[index]
+                    and not ((1 << index) - (2 << previous)) & others
+                    and not self._trick_between(previous, index)
+                ):
+                    previous = index
+                    continue
+                moves.append(index)
+                previous = index
+        if not self.unknown_played and self.unknown_legal():
+            moves.append(UNKNOWN_MOVE)
+        return moves
+
+    def _trick_between(self, high: int, low: int) -> bool:
+        for c in self.trick:
+            if high < c < low:
+                return True
+        return False
+
+    # --- Make and unmake ----------------------------------------------------------------------
+
+    def make(self, move: int) -> None:
+        """Play a move from :meth:`moves` for the player to move."""
+        seat = self.to_move
+        trick = self.trick
+        undo = (self.led, self.best, self.best_seat, self.trick_points, self.status)
+        if move == UNKNOWN_MOVE:
+            card = self.unknown
+            self.unknown_played = True
+            if not trick:
+                self.led = self.called_suit
+                self.best = 99
+                self.best_seat = seat
+                self.trick_points = 0
+                if self.status == _NOT_LED:
+                    self.status = _LEADING
+            trick.append(-1)
+        else:
+            card = move
+            self.hands[seat] ^= 1 << card
+            if not trick:
+                led = self.led = SUIT_OF[card]
+                self.best = card
+                self.best_seat = seat
+                self.trick_points = 0
+                if led == self.called_suit and self.status == _NOT_LED:
+                    self.status = _LEADING
+            elif (card < 14 or SUIT_OF[card] == self.led) and card < self.best:
+                self.best = card
+                self.best_seat = seat
+            trick.append(card)
+        self.trick_points += POINTS_OF[card]
+        self._undo.append(undo)
+        if len(trick) < 5:
+            self.to_move = (seat + 1) % 5
+            return
+        winner = self.best_seat
+        points = self.trick_points
+        self.points[winner] += points
+        self.tricks[winner] += 1
+        if self.team >> winner & 1:
+            self.team_points += points
+        self.tricks_left -= 1
+        self._undo.append((self.leader, *trick))
+        trick.clear()
+        if self.status == _LEADING:
+            self.status = _DONE
+        self.to_move = self.leader = winner
+
+    def unmake(self) -> None:
+        """Take back the last move."""
+        if not self.trick:
+            # The last move completed a trick: restore it first.
+            leader, *cards = self._undo.pop()
+            winner = self.leader
+            points = self.trick_points
+            self.points[winner] -= points
+            self.tricks[winner] -= 1
+            if self.team >> winner & 1:
+                self.team_points -= points
+            self.tricks_left += 1
+            self.leader = leader
+            self.trick[:] = cards
+        led, best, best_seat, trick_points, status = self._undo.pop()
+        card = self.trick.pop()
+        seat = (self.leader + len(self.trick)) % 5
+        if card < 0:
+            self.unknown_played = False
+        else:
+            self.hands[seat] |= 1 << card
+        self.led, self.best, self.best_seat = led, best, best_seat
+        self.trick_points, self.status = trick_points, status
+        self.to_move = seat
+
+    @property
+    def over(self) -> bool:
+        return self.tricks_left == 0
+
+    def remaining_points(self) -> int:
+        """Card points still to be won: in hands, the unknown card and the current trick."""
+        total = self.trick_points
+        cards = 0
+        for seat in range(5):
+            cards |= self.hands[seat]
+        while cards:
+            low = cards & -cards
+            total += POINTS_OF[low.bit_length() - 1]
+            cards ^= low
+        if not self.unknown_played:
+            total += POINTS_OF[self.unknown]
+        return total
+
+    def key(self) -> tuple[int, ...]:
+        """A transposition key, valid at the start of a trick."""
+        h = self.hands
+        return (h[0], h[1], h[2], h[3], h[4], self.leader, self.status,
+                int(self.unknown_played), self.team, self.unknown)

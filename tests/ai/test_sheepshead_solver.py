@@ -1,0 +1,97 @@
+"""The double-dummy solver equals brute force on random endings."""
+
+import random
+
+from tricktable.ai.sheepshead_solver import SheepsheadSolver, leaster_score
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.search import SearchPosition
+from tricktable.sheepshead.state import HandState, Phase, new_hand
+
+
+def ending(seed: int, rng: random.Random, *, all_pass: bool = False) -> HandState | None:
+    """A random hand played until two or three tricks (and maybe part of a trick) remain."""
+    state = new_hand(rules=PRESETS["milwaukee"], dealer=seed % 5, seed=seed)
+    while state.phase is not Phase.PLAY:
+        legal = state.legal_actions()
+        if state.phase is Phase.PICK:
+            state.apply(legal[1] if all_pass or rng.random() < 0.3 else legal[0])
+        else:
+            state.apply(rng.choice(legal))
+    stop = 3 + rng.randrange(2)
+    while len(state.tricks) < stop:
+        state.apply(rng.choice(state.legal_actions()))
+    for _ in range(rng.randrange(5)):
+        state.apply(rng.choice(state.legal_actions()))
+    return None if state.is_over else state
+
+
+def brute_team(state: HandState, team: set[int]) -> int:
+    if state.is_over:
+        return 0
+    values = []
+    for action in state.legal_actions():
+        child = state.copy()
+        before = sum(child.points_by_seat[s] for s in team)
+        child.apply(action)
+        gained = sum(child.points_by_seat[s] for s in team) - before
+        values.append(gained + brute_team(child, team))
+    return max(values) if state.to_move in team else min(values)
+
+
+def brute_leaster(state: HandState, seat: int) -> int:
+    if state.is_over:
+        return leaster_score(state.points_by_seat, state.tricks_by_seat, seat)
+    values = []
+    for action in state.legal_actions():
+        child = state.copy()
+        child.apply(action)
+        values.append(brute_leaster(child, seat))
+    return max(values) if state.to_move == seat else min(values)
+
+
+def test_team_solver_equals_brute_force_on_random_endings() -> None:
+    rng = random.Random(1)
+    solved = 0
+    for seed in range(300):
+        state = ending(seed, rng)
+        if state is None or state.picker is None:
+            continue
+        team = {state.picker} | ({state.partner} if state.partner is not None else set())
+        solver = SheepsheadSolver()
+        position = SearchPosition.from_state(state)
+        exact = solver.solve(position)
+        assert exact == brute_team(state, team)
+        values = list(solver.move_values(position).values())
+        maximizing = state.to_move in team
+        assert (max(values) if maximizing else min(values)) == exact
+        solved += 1
+    assert solved > 200
+
+
+def test_leaster_solver_equals_paranoid_brute_force() -> None:
+    rng = random.Random(2)
+    for seed in range(60):
+        state = ending(seed, rng, all_pass=True)
+        if state is None:
+            continue
+        seat = rng.randrange(5)
+        position = SearchPosition.from_state(state)
+        assert SheepsheadSolver().solve_leaster(position, seat) == brute_leaster(state, seat)
+
+
+def test_zero_window_searches_bound_the_exact_value() -> None:
+    rng = random.Random(3)
+    for seed in range(60):
+        state = ending(seed, rng)
+        if state is None or state.picker is None:
+            continue
+        exact = SheepsheadSolver().solve(SearchPosition.from_state(state))
+        for target in (exact - 5, exact, exact + 1, exact + 7):
+            bound = SheepsheadSolver().solve(SearchPosition.from_state(state), target - 1, target)
+            assert (bound >= target) == (exact >= target)
+
+
+def test_leaster_score() -> None:
+    assert leaster_score([10, 20, 0, 40, 50], [1, 1, 0, 2, 2], 0) == 4
+    assert leaster_score([10, 20, 0, 40, 50], [1, 1, 0, 2, 2], 1) == -1
+    assert leaster_score([10, 10, 0, 50, 50], [1, 1, 0, 2, 2], 0) == 0
