@@ -233,10 +233,7 @@ class SearchPosition:
         return moves
 
     def _trick_between(self, high: int, low: int) -> bool:
-        for c in self.trick:
-            if high < c < low:
-                return True
-        return False
+        return any(high < c < low for c in self.trick)
 
     # --- Make and unmake ----------------------------------------------------------------------
 
