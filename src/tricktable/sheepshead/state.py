@@ -49,7 +49,7 @@ from tricktable.sheepshead.scoring import HandKind, HandResult, score_leaster, s
 if TYPE_CHECKING:
     from tricktable.sheepshead.view import SheepsheadView
 
-__all__ = ["HandState", "Phase", "Trick", "new_hand"]
+__all__ = ["HandState", "Phase", "Trick", "call_options", "new_hand"]
 
 
 class Phase(Enum):
@@ -318,13 +318,7 @@ class HandState:
     def call_candidates(self) -> tuple[list[Card], list[Card]]:
         """The picker's candidates for calling, and those callable with a hold card."""
         assert self.picker is not None
-        hand = self.hands[self.picker]
-        gone = hand | self.buried
-        candidates = [ace for ace in FAIL_ACES if not (1 << ace) & gone]
-        if not candidates and self.rules.call_ten:
-            candidates = [ten for ten in FAIL_TENS if not (1 << ten) & gone]
-        callable_ = [c for c in candidates if hand & SUIT_MASK[PLAY_SUIT[c]]]
-        return candidates, callable_
+        return call_options(self.hands[self.picker], self.buried, self.rules)
 
     def _call_actions(self) -> tuple[Action, ...]:
         assert self.picker is not None
@@ -665,6 +659,16 @@ _HANDLERS = {
     (Phase.CALL, ActionKind.CALL): HandState._call,
     (Phase.CALL, ActionKind.ALONE): HandState._go_alone,
 }
+
+
+def call_options(hand: int, buried: int, rules: Rules) -> tuple[list[Card], list[Card]]:
+    """A picker's call candidates (fail aces he neither holds nor buried; tens if he has all
+    three aces and the table calls tens), and the candidates he holds a card of the suit for."""
+    gone = hand | buried
+    candidates = [ace for ace in FAIL_ACES if not (1 << ace) & gone]
+    if not candidates and rules.call_ten:
+        candidates = [ten for ten in FAIL_TENS if not (1 << ten) & gone]
+    return candidates, [c for c in candidates if hand & SUIT_MASK[PLAY_SUIT[c]]]
 
 
 def new_hand(

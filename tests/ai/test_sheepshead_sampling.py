@@ -1,0 +1,122 @@
+"""Sampled deals always fit what the seat has seen: replaying the public history on them is
+legal and shows the seat exactly the view it has."""
+
+import random
+
+import pytest
+
+from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
+from tricktable.ai.sheepshead_sampling import position_for, sample_deals
+from tricktable.cards import cards_of
+from tricktable.game import ALONE, PASS, PICK, Action
+from tricktable.sheepshead.deal import Deal
+from tricktable.sheepshead.events import (
+    Buried,
+    Called,
+    CardPlayed,
+    Passed,
+    Picked,
+    WentAlone,
+)
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.search import SearchPosition
+from tricktable.sheepshead.state import HandState, Phase, new_hand
+from tricktable.sheepshead.view import SheepsheadView
+
+
+def replay_on_sample(state: HandState, view: SheepsheadView, sample) -> HandState:  # type: ignore[no-untyped-def]
+    """Rebuild the deal the sample implies and replay the public history on it."""
+    played: list[int] = [0] * 5
+    for event in state.events:
+        if isinstance(event, CardPlayed):
+            card = event.card if event.card is not None else None
+            if event.face_down:
+                card = sample.unknown
+            assert card is not None
+            played[event.seat] |= 1 << card
+    original = [sample.hands[s] | played[s] for s in range(5)]
+    picker = state.picker
+    blind = sample.blind
+    if picker is not None:
+        original[picker] |= sample.buried
+        if sample.unknown is not None:
+            original[picker] |= 1 << sample.unknown
+        if view.seat == picker:
+            blind = sum(1 << c for c in state.deal.blind)
+        else:
+            blind = sum(1 << c for c in list(cards_of(original[picker]))[:2])
+        original[picker] &= ~blind
+    blind_cards = state.deal.blind if view.seat == picker else tuple(cards_of(blind))
+    deal = Deal(hands=tuple(tuple(cards_of(h)) for h in original), blind=blind_cards)
+    twin = new_hand(rules=state.rules, dealer=state.dealer, deal=deal)
+    for event in state.events:
+        if isinstance(event, Passed):
+            twin.apply(PASS)
+        elif isinstance(event, Picked):
+            twin.apply(PICK)
+        elif isinstance(event, Buried):
+            first, second = cards_of(sample.buried)
+            twin.apply(Action.bury(first, second))
+        elif isinstance(event, Called):
+            twin.apply(Action.call(event.card, sample.unknown if event.unknown else None))
+        elif isinstance(event, WentAlone):
+            twin.apply(ALONE)
+        elif isinstance(event, CardPlayed):
+            twin.apply(Action.play(sample.unknown if event.face_down else event.card))
+    return twin
+
+
+def random_states(preset: str, count: int, rng: random.Random):  # type: ignore[no-untyped-def]
+    for seed in range(count):
+        state = new_hand(rules=PRESETS[preset], dealer=seed % 5, seed=seed)
+        stop = rng.randrange(45)
+        steps = 0
+        while not state.is_over and steps < stop:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+        yield state
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_sampled_deals_fit_the_view(preset: str) -> None:
+    rng = random.Random(preset)
+    checked = 0
+    for state in random_states(preset, 250, rng):
+        if state.is_over or state.phase is Phase.BURY:
+            continue
+        for seat in range(5):
+            view = state.view(seat)
+            for sample in sample_deals(view, rng, 3):
+                twin = replay_on_sample(state, view, sample)
+                assert twin.view(seat).to_json() == view.to_json()
+                if view.called is not None and not view.alone:
+                    assert twin.partner == sample.partner
+                checked += 1
+    assert checked > 1000
+
+
+def test_positions_from_samples_match_the_engine() -> None:
+    rng = random.Random(4)
+    for state in random_states("milwaukee", 200, rng):
+        if state.phase is not Phase.PLAY:
+            continue
+        view = state.view(state.to_move or 0)
+        sample = sample_deals(view, rng, 1)[0]
+        twin = replay_on_sample(state, view, sample)
+        expected = SearchPosition.from_state(twin)
+        position = position_for(view, sample)
+        assert position.key() == expected.key() and position.trick == expected.trick
+        assert position.points == expected.points and position.moves() == expected.moves()
+
+
+def test_slot_sampler_respects_capacity_allowed_and_demands() -> None:
+    rng = random.Random(1)
+    cards = list(range(10))
+    allowed = [0b01] * 3 + [0b11] * 7  # the first three may only go to slot 0
+    for _ in range(200):
+        slots = sample_slots(cards, allowed, [5, 5], rng, [Demand(1, frozenset({9, 8}))])
+        assert sorted(len(s) for s in slots) == [5, 5]
+        assert {0, 1, 2} <= set(slots[0]) and {8, 9} & set(slots[1])
+    with pytest.raises(NoConsistentDeal):
+        sample_slots(cards, [0b01] * 6 + [0b11] * 4, [5, 5], rng)
