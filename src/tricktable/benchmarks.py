@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from tricktable.game import Action, Seat
@@ -16,7 +16,7 @@ class _Hand(Protocol):
     @property
     def to_move(self) -> Seat | None: ...
 
-    def legal_actions(self) -> tuple[Action, ...]: ...
+    def legal_actions(self) -> Sequence[Action]: ...
 
     def apply(self, action: Action, *, seat: Seat | None = None) -> None: ...
 

@@ -32,7 +32,7 @@ class GameName(StrEnum):
 def play(
     game: Annotated[GameName, typer.Argument(help="Which game.")] = GameName.sheepshead,
     seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
-    opponent: Annotated[str, typer.Option(help="Computer player(s): a name.")] = "random",
+    opponent: Annotated[str, typer.Option(help="Computer player(s): a name.")] = "basic",
     preset: Annotated[str, typer.Option(help="Sheepshead table: milwaukee, pagat, tavern.")] = (
         "milwaukee"
     ),
@@ -105,7 +105,7 @@ def _replay(record: Any) -> tuple[dict[str, Any], str]:
         return (sheepshead_records.hand_summary(replayed),
                 sheepshead_records.describe_hand(replayed))
     if game == "spades":
-        from tricktable.spades import records as spades_records  # type: ignore[attr-defined]
+        from tricktable.spades import records as spades_records
 
         state = spades_records.replay(record)
         return spades_records.summary(state), spades_records.describe(state)
@@ -118,6 +118,53 @@ def _fail(as_json: bool, message: str, action_index: int | None) -> None:
     else:
         Console(stderr=True).print(f"[bold red]{message}[/]", highlight=False)
     raise typer.Exit(2)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[str | None, typer.Option(
+        help="SQLAlchemy database URL (default: $TRICKTABLE_DATABASE_URL, else SQLite in the "
+        "user data directory).")] = None,
+    workers: Annotated[int | None, typer.Option(help="Computer-player worker processes.")] = None,
+    processes: Annotated[int, typer.Option(help="Server processes sharing the database.")] = 1,
+) -> None:
+    """Serve Sheepshead in the browser (New game, Daily, leaderboard)."""
+    from tricktable.web.server import serve as run_server
+
+    run_server(host=host, port=port, database=database, workers=workers, processes=processes)
+
+
+@app.command()
+def arena(
+    game: Annotated[GameName, typer.Argument(help="Which game.")],
+    players: Annotated[str, typer.Option(
+        help="Players seat by seat, comma-separated; the last fills the empty seats.")],
+    deals: Annotated[int, typer.Option(help="Deals, each played in every seating.")] = 1000,
+    baseline: Annotated[str | None, typer.Option(
+        help="Also play each deal with this player in the first player's seat; report the gain."
+    )] = None,
+    jobs: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the players' choices.")] = 1,
+    json_file: Annotated[Path | None, typer.Option(
+        "--json", help="Also write the figures as JSON to this file (- for stdout).")] = None,
+    preset: Annotated[str | None, typer.Option(help="Table rules preset.")] = None,
+) -> None:
+    """Computer players against each other by duplicate play; prints figures per player."""
+    from tricktable.ai.arena import ArenaSpec, default_jobs
+    from tricktable.ai.arena_cli import arena_main
+
+    console = Console()
+    try:
+        spec = ArenaSpec(
+            game=game.value, players=tuple(players.split(",")), deals=deals, seed=seed,
+            baseline=baseline, jobs=jobs or default_jobs(), preset=preset,
+        )
+        arena_main(spec, json_file=json_file, console=console)
+    except ValueError as error:
+        console.print(f"[bold red]{error}[/]")
+        raise typer.Exit(2) from None
 
 
 @bench_app.command("engine")

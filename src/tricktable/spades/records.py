@@ -1,0 +1,179 @@
+"""Hand records: a Spades hand as JSON (rules, stock or seed, actions), replay and summaries.
+
+A record::
+
+    {
+      "game": "spades",
+      "rules": {"target": 500, "nil_tricks_are_bags": true},   # or a preset name; optional
+      "first": 0,                                               # the first player's seat
+      "seed": 42,                     # the stock shuffled from a seed (int or string), OR
+      "deal": {"stock": ["AS", "7H", ...]},                     # 52 cards, top first
+      "exchange_seed": "...",         # optional: the double-nil exchange's random draw
+      "totals": [120, 95],            # optional: the running totals before the hand
+      "bags": [3, 7],                 # optional: the accumulated bags before the hand
+      "actions": [[0, "keep"], [1, "double-nil"], [1, "reject"], ...]
+    }
+
+Without ``exchange_seed`` the exchange uses
+:func:`~tricktable.spades.state.default_exchange_seed`.  In summaries a bid is a number of
+tricks (1-13), ``"nil"`` or ``"double-nil"``, or null while not yet made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktable.game import IllegalAction, RecordError, parse_action, seed_text
+from tricktable.spades.deal import Deal
+from tricktable.spades.rules import Rules, rules_from_json
+from tricktable.spades.scoring import bid_json, bid_text
+from tricktable.spades.state import HandState, default_exchange_seed, new_hand
+
+__all__ = ["describe", "record_of", "replay", "summary"]
+
+_KEYS = {"game", "rules", "first", "seed", "deal", "exchange_seed", "totals", "bags", "actions"}
+
+
+def record_of(state: HandState) -> dict[str, Any]:
+    """The record of a hand so far; :func:`replay` gives back an equal state."""
+    record: dict[str, Any] = {"game": "spades"}
+    if state.rules != Rules():
+        record["rules"] = state.rules.to_json()
+    record["first"] = state.first
+    if state.seed is not None:
+        record["seed"] = state.seed
+    else:
+        record["deal"] = state.deal.to_json()
+    if state.exchange_seed != default_exchange_seed(seed=state.seed, deal=state.deal):
+        record["exchange_seed"] = state.exchange_seed
+    if state.start_totals != (0, 0):
+        record["totals"] = list(state.start_totals)
+    if state.start_bags != (0, 0):
+        record["bags"] = list(state.start_bags)
+    record["actions"] = [[seat, str(action)] for seat, action in state.history]
+    return record
+
+
+def replay(record: dict[str, Any]) -> HandState:
+    """The hand a record describes, every action applied.
+
+    Raises :class:`~tricktable.game.RecordError` saying what is wrong, with the index of the
+    failing action (None for a problem outside the actions).
+    """
+    state = _start(record)
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list of [seat, action] pairs.")
+    for index, item in enumerate(actions):
+        if (
+            not isinstance(item, list | tuple)
+            or len(item) != 2
+            or type(item[0]) is not int
+            or not isinstance(item[1], str)
+        ):
+            raise RecordError(f"Action {index} must be [seat, \"action\"], not {item!r}.", index)
+        seat, text = item
+        try:
+            action = parse_action(text)
+            state.apply(action, seat=seat)
+        except IllegalAction as error:
+            raise RecordError(f"Action {index} ({text!r} by seat {seat}): {error}", index) from None
+        except ValueError as error:
+            raise RecordError(f"Action {index} ({text!r}): {error}", index) from None
+    return state
+
+
+def _start(record: object) -> HandState:
+    if not isinstance(record, dict):
+        raise RecordError("A record is a JSON object.")
+    if record.get("game") != "spades":
+        raise RecordError(f'This is not a Spades record: "game" is {record.get("game")!r}.')
+    unknown = sorted(set(record) - _KEYS)
+    if unknown:
+        raise RecordError(f"Unknown record field {unknown[0]!r}.")
+    if ("seed" in record) == ("deal" in record):
+        raise RecordError('A record has either a "seed" or a "deal", not both or neither.')
+    try:
+        rules = rules_from_json(record.get("rules", "standard"))
+        seed = record.get("seed")
+        if seed is not None:
+            seed_text(seed)
+        deal = Deal.from_json(record["deal"]) if "deal" in record else None
+        exchange_seed = record.get("exchange_seed")
+        if exchange_seed is not None:
+            seed_text(exchange_seed)
+        return new_hand(
+            rules=rules,
+            first=record.get("first", 0),
+            seed=seed,
+            deal=deal,
+            exchange_seed=exchange_seed,
+            totals=_pair(record.get("totals", [0, 0]), "totals"),
+            bags=_pair(record.get("bags", [0, 0]), "bags"),
+        )
+    except (ValueError, TypeError) as error:
+        raise RecordError(str(error)) from None
+
+
+def _pair(value: object, name: str) -> tuple[int, int]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError(f"{name} must be a list of two whole numbers.")
+    return value[0], value[1]
+
+
+def summary(state: HandState) -> dict[str, Any]:
+    """The hand's outcome as JSON.
+
+    ``scores`` (this hand's points, null until the hand is over), ``totals`` and ``bags`` (after
+    the hand, or before it while it is in progress), ``tricks``, ``bids`` (4, "nil",
+    "double-nil", or null), ``first``, ``over`` and ``trick_winners``.
+    """
+    result = state.result
+    bids = [
+        None if bid is None else bid_json(bid, state.double_nil[seat])
+        for seat, bid in enumerate(state.bids)
+    ]
+    return {
+        "game": "spades",
+        "over": result is not None,
+        "first": state.first,
+        "bids": bids,
+        "tricks": list(state.tricks_won),
+        "scores": None if result is None else list(result.scores),
+        "totals": list(state.start_totals if result is None else result.totals),
+        "bags": list(state.start_bags if result is None else result.bags),
+        "trick_winners": [t.winner for t in state.tricks],
+    }
+
+
+def describe(state: HandState) -> str:
+    """The hand in a few lines of text, for people and for test failure messages."""
+    rules = state.rules
+    name = rules.preset_name or repr(rules)
+    lines = [f"Two-player Spades ({name} rules): seat {state.first} first."]
+    for seat in (0, 1):
+        bid = state.bids[seat]
+        said = "no bid yet" if bid is None else f"bid {bid_text(bid, state.double_nil[seat])}"
+        lines.append(f"Seat {seat}: {said}, {state.tricks_won[seat]} tricks.")
+    if state.tricks:
+        lines.append(
+            "Tricks: "
+            + ", ".join(
+                f"{t.cards[0]} {t.cards[1]}→{t.winner}" for t in state.tricks
+            )
+        )
+    result = state.result
+    if result is None:
+        where = {
+            "draw": f"drawing, {state.stock_left} cards in the stock",
+            "exchange": "double-nil exchange",
+            "bid": "bidding",
+            "play": f"playing trick {len(state.tricks) + 1}",
+        }[state.phase.value]
+        lines.append(f"In progress: {where}; seat {state.to_move} to move.")
+        return "\n".join(lines)
+    for seat, score in enumerate(result.seats):
+        lines.append(
+            f"Seat {seat}: {score.describe()}; total {score.total}, bags {score.bags_total}."
+        )
+    return "\n".join(lines)

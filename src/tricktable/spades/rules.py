@@ -1,0 +1,87 @@
+"""Table options for two-player Spades, and the named presets.
+
+Every option the rules document marks as an option is a field here.  A table is a frozen
+:class:`Rules`; the presets are plain data in :data:`PRESETS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+__all__ = ["DEFAULT_PRESET", "PRESETS", "Rules", "rules_from_json"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """One table's options.  The defaults are the ``standard`` preset."""
+
+    target: int = 500
+    """The score that ends the game."""
+    nil_tricks_are_bags: bool = True
+    """Tricks taken by a failed nil or double-nil bidder count as bags (1 point each)."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
+            raise ValueError(f"target must be a positive whole number, not {self.target!r}.")
+        if not isinstance(self.nil_tricks_are_bags, bool):
+            raise ValueError("nil_tricks_are_bags must be true or false.")
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as a JSON object; :func:`rules_from_json` reads it back."""
+        return asdict(self)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules equal, if any."""
+        for name, preset in PRESETS.items():
+            if preset == self:
+                return name
+        return None
+
+    def __repr__(self) -> str:
+        name = self.preset_name
+        if name is not None:
+            return f"PRESETS[{name!r}]"
+        changed = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(PRESETS[DEFAULT_PRESET], f.name)
+        ]
+        return f"Rules({', '.join(changed)})"
+
+
+DEFAULT_PRESET = "standard"
+
+PRESETS: dict[str, Rules] = {
+    # 004: first to 500, a failed nil's tricks are bags.
+    "standard": Rules(),
+    # A shorter game for a quick sitting.
+    "short": Rules(target=250),
+}
+
+
+def rules_from_json(data: object) -> Rules:
+    """Rules from a preset name, or from an object of options.
+
+    An object may name a ``preset`` to start from (default ``standard``); its other keys
+    override that preset's options.  Unknown keys are an error.
+    """
+    if isinstance(data, Rules):
+        return data
+    if isinstance(data, str):
+        try:
+            return PRESETS[data]
+        except KeyError:
+            raise ValueError(
+                f"{data!r} is not a preset; the presets are {', '.join(PRESETS)}."
+            ) from None
+    if not isinstance(data, dict):
+        raise ValueError("rules must be a preset name or an object of options.")
+    options = dict(data)
+    base = rules_from_json(options.pop("preset", DEFAULT_PRESET))
+    known = {f.name for f in fields(Rules)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ValueError(f"Unknown rules option {unknown[0]!r}; the options are {sorted(known)}.")
+    return replace(base, **options)

@@ -1,0 +1,191 @@
+"""What one seat may know about a Spades hand.
+
+A :class:`SpadesView` is the only form in which a hand leaves the engine: bots decide from it,
+the terminal and the browser draw it.  It holds the seat's own hand; the top card of the stock
+while this seat looks at it; the cards this seat took and discarded in the draw; its own
+double-nil exchange; and everything public: double-nil declarations, how many cards a double-nil
+player swapped, bids, played cards, tricks, scores.  Never the other hand, the stock, the other
+player's discards or his draw choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable.cards import Card, cards_of
+from tricktable.game import Action, Seat
+from tricktable.spades.deck import sort_hand
+from tricktable.spades.events import Drew, Event, Exchanged, event_json, redact
+from tricktable.spades.rules import Rules
+from tricktable.spades.scoring import HandResult, bid_json
+from tricktable.spades.state import HandState, Phase
+
+__all__ = ["SpadesView", "TrickView", "make_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A trick as everyone saw it: the leader, the cards from the lead on, the winner."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        return tuple(((self.leader + k) % 2, c) for k, c in enumerate(self.cards))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [str(c) for c in self.cards],
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpadesView:
+    """Everything ``seat`` may know about the hand now."""
+
+    seat: Seat
+    rules: Rules
+    first: Seat
+    phase: Phase
+    to_move: Seat | None
+    hand: tuple[Card, ...]
+    """Own cards, spades first, high to low within a suit."""
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now (empty when it is not this seat's turn)."""
+    top_card: Card | None
+    """The card of the stock this seat is looking at (its turn in the draw), else None."""
+    stock_left: int
+    taken: tuple[Card, ...]
+    """The cards this seat took into hand in the draw, in order."""
+    discarded: tuple[Card, ...]
+    """The cards this seat saw and put on the discard pile in the draw, in order."""
+    exchange_given: tuple[Card, ...] | None
+    """This seat's double-nil exchange: the cards given up (None before or without one)."""
+    exchange_received: tuple[Card, ...] | None
+    """This seat's double-nil exchange: the cards drawn from the discard pile."""
+    exchanged: tuple[int | None, int | None]
+    """How many cards each seat swapped in a double-nil exchange (None: no exchange made)."""
+    double_nil: tuple[bool, bool]
+    bids: tuple[int | None, int | None]
+    """Each seat's bid, 0 for nil and for double nil; None until made."""
+    card_counts: tuple[int, int]
+    tricks: tuple[TrickView, ...]
+    current_trick: TrickView
+    tricks_won: tuple[int, int]
+    spades_broken: bool
+    totals: tuple[int, int]
+    """The running totals before this hand."""
+    bags: tuple[int, int]
+    """The accumulated bags before this hand."""
+    events: tuple[Event, ...]
+    result: HandResult | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    @property
+    def opponent(self) -> Seat:
+        return 1 - self.seat
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played so far this hand, in order."""
+        return tuple(c for t in (*self.tricks, self.current_trick) for c in t.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON, with cards as text and bids as 4, "nil" or "double-nil"."""
+
+        def cards(items: tuple[Card, ...] | None) -> list[str] | None:
+            return None if items is None else [str(c) for c in items]
+
+        return {
+            "game": "spades",
+            "seat": self.seat,
+            "rules": self.rules.to_json(),
+            "first": self.first,
+            "phase": self.phase.value,
+            "to_move": self.to_move,
+            "hand": cards(self.hand),
+            "legal_actions": [str(a) for a in self.legal_actions],
+            "top_card": None if self.top_card is None else str(self.top_card),
+            "stock_left": self.stock_left,
+            "taken": cards(self.taken),
+            "discarded": cards(self.discarded),
+            "exchange_given": cards(self.exchange_given),
+            "exchange_received": cards(self.exchange_received),
+            "exchanged": list(self.exchanged),
+            "double_nil": list(self.double_nil),
+            "bids": [
+                None if b is None else bid_json(b, dn)
+                for b, dn in zip(self.bids, self.double_nil, strict=True)
+            ],
+            "card_counts": list(self.card_counts),
+            "tricks": [t.to_json() for t in self.tricks],
+            "current_trick": self.current_trick.to_json(),
+            "tricks_won": list(self.tricks_won),
+            "spades_broken": self.spades_broken,
+            "totals": list(self.totals),
+            "bags": list(self.bags),
+            "events": [event_json(e) for e in self.events],
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+
+def make_view(state: HandState, seat: Seat) -> SpadesView:
+    """Build ``seat``'s view of ``state``."""
+    if seat not in (0, 1):
+        raise ValueError(f"A seat is 0 or 1, not {seat!r}.")
+    taken: list[Card] = []
+    discarded: list[Card] = []
+    exchanged: list[int | None] = [None, None]
+    given: tuple[Card, ...] | None = None
+    received: tuple[Card, ...] | None = None
+    for event in state.events:
+        if isinstance(event, Drew) and event.seat == seat:
+            assert event.taken is not None and event.discarded is not None
+            taken.append(event.taken)
+            discarded.append(event.discarded)
+        elif isinstance(event, Exchanged):
+            exchanged[event.seat] = event.swapped
+            if event.seat == seat:
+                given, received = event.given, event.received
+    mine = state.to_move == seat
+    top = state.top_card if mine else None
+    tricks = tuple(TrickView(t.leader, t.cards, t.winner) for t in state.tricks)
+    return SpadesView(
+        seat=seat,
+        rules=state.rules,
+        first=state.first,
+        phase=state.phase,
+        to_move=state.to_move,
+        hand=tuple(sort_hand(cards_of(state.hands[seat]))),
+        legal_actions=tuple(state.legal_actions()) if mine else (),
+        top_card=top,
+        stock_left=state.stock_left,
+        taken=tuple(taken),
+        discarded=tuple(discarded),
+        exchange_given=given,
+        exchange_received=received,
+        exchanged=(exchanged[0], exchanged[1]),
+        double_nil=(state.double_nil[0], state.double_nil[1]),
+        bids=(state.bids[0], state.bids[1]),
+        card_counts=(state.hands[0].bit_count(), state.hands[1].bit_count()),
+        tricks=tricks,
+        current_trick=TrickView(state.leader, state.current_trick, None),
+        tricks_won=(state.tricks_won[0], state.tricks_won[1]),
+        spades_broken=state.spades_broken,
+        totals=state.start_totals,
+        bags=state.start_bags,
+        events=tuple(redact(e, viewer=seat) for e in state.events),
+        result=state.result,
+    )

@@ -1,0 +1,115 @@
+"""Hand records: JSON in, the same hand out; summaries and descriptions."""
+
+import json
+import random
+
+import pytest
+
+from tests.spades.helpers import ALL_SPADES, apply_all, hand_after_draw, play_randomly
+from tricktable.game import RecordError
+from tricktable.spades.records import describe, record_of, replay, summary
+from tricktable.spades.rules import Rules
+from tricktable.spades.state import new_hand
+
+
+def finished(seed: int = 5) -> dict[str, object]:
+    return record_of(play_randomly(new_hand(seed=seed), random.Random(seed)))
+
+
+def test_a_seeded_record_is_small_and_replays() -> None:
+    record = finished()
+    assert set(record) == {"game", "first", "seed", "actions"}
+    assert record["game"] == "spades" and record["seed"] == 5
+    state = replay(json.loads(json.dumps(record)))
+    assert state.is_over and record_of(state) == record
+
+
+def test_a_dealt_record_with_everything() -> None:
+    hearts, spades = ALL_SPADES
+    state = hand_after_draw(hearts, spades, first=1, rules=Rules(target=300), totals=(40, -20),
+                            bags=(2, 9))
+    apply_all(state, ["bid 13", "bid 3"])
+    record = record_of(state)
+    assert record["rules"] == {"target": 300, "nil_tricks_are_bags": True}
+    assert record["first"] == 1 and record["totals"] == [40, -20] and record["bags"] == [2, 9]
+    assert len(record["deal"]["stock"]) == 52 and "seed" not in record  # type: ignore[index]
+    again = replay(record)
+    assert again.events == state.events and again.rules == Rules(target=300)
+
+
+def test_the_exchange_seed_is_recorded_when_it_is_not_the_default() -> None:
+    state = new_hand(seed=2, exchange_seed="mine")
+    assert record_of(state)["exchange_seed"] == "mine"
+    assert replay(record_of(state)).exchange_seed == "mine"
+
+
+def golden() -> dict[str, object]:
+    hearts, spades = ALL_SPADES
+    state = hand_after_draw(hearts, spades, totals=(100, 490), bags=(0, 8))
+    apply_all(state, ["bid 10", "bid nil"])
+    while state.to_move is not None:
+        state.apply(state.legal_actions()[0])
+    return record_of(state)
+
+
+def test_golden_summary_and_description() -> None:
+    state = replay(golden())
+    assert summary(state) == {
+        "game": "spades",
+        "over": True,
+        "first": 0,
+        "bids": ["nil", 10],
+        "tricks": [0, 13],
+        "scores": [100, 103 - 100],
+        "totals": [200, 493],
+        "bags": [0, 1],
+        "trick_winners": [1] * 13,
+    }
+    text = describe(state)
+    assert "Seat 0: bid nil, took 0 (made): +100 = +100; total 200, bags 0." in text
+    assert ("Seat 1: bid 10, took 13 (made): +100, 3 bags (+3), sandbagged ×1 (−100) = +3; "
+            "total 493, bags 1.") in text
+    assert "2S 2H→1" in text
+
+
+def test_summary_and_description_of_a_hand_in_progress() -> None:
+    state = new_hand(seed=1, totals=(3, 4), bags=(1, 2))
+    data = summary(state)
+    assert data["scores"] is None and data["totals"] == [3, 4] and data["bags"] == [1, 2]
+    assert data["bids"] == [None, None] and not data["over"]
+    assert "drawing, 52 cards in the stock" in describe(state)
+    play_randomly(state, random.Random(1))
+    assert summary(state)["over"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "index"),
+    [
+        ({"game": "sheepshead"}, "not a Spades record", None),
+        ({"colour": 1}, "Unknown record field", None),
+        ({"deal": {"stock": []}}, "either a \"seed\" or a \"deal\"", None),
+        ({"seed": 1.5}, "seed", None),
+        ({"rules": {"target": -1}}, "target", None),
+        ({"first": 3}, "first player", None),
+        ({"totals": [1]}, "totals", None),
+        ({"bags": [10, 0]}, "bags", None),
+        ({"actions": "keep"}, "list", None),
+        ({"actions": [[0, "keep"], [0, "keep"]]}, "not your turn", 1),
+        ({"actions": [[0, "keep"], [1, "kepe"]]}, "not an action", 1),
+        ({"actions": [[0, "bid 3"]]}, "keep or reject", 0),
+        ({"actions": [[0, "keep"], ["1", "keep"]]}, "seat", 1),
+        ({"actions": [[0]]}, "seat", 0),
+    ],
+)
+def test_bad_records_say_what_and_where(change: dict[str, object], message: str,
+                                        index: int | None) -> None:
+    record: dict[str, object] = {"game": "spades", "seed": 1, "actions": []}
+    record.update(change)
+    with pytest.raises(RecordError, match=message) as caught:
+        replay(record)
+    assert caught.value.action_index == index
+
+
+def test_a_record_must_be_an_object() -> None:
+    with pytest.raises(RecordError):
+        replay([])  # type: ignore[arg-type]
