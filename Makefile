@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 .PHONY: run test lint typecheck bench clean
 
 run: $(RUN_STAMP)
-	$(BIN)/tricktable play
+	$(BIN)/tricktable serve
 
 test: $(TEST_STAMP) lint typecheck
 	$(BIN)/pytest

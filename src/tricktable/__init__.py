@@ -1,3 +1,3 @@
-"""tricktable: Sheepshead and two-player Spades, with computer players that play like strong humans."""
+"""tricktable: Sheepshead and two-player Spades against computer players that play well."""
 
 __version__ = "0.1.0"

@@ -1,0 +1,135 @@
+"""The ASGI app: ``create_app(settings)``.
+
+At start the app migrates the database (Alembic), reads or creates the server secret, and starts
+the computer players' worker pool.  Routes (all JSON errors: ``{"error", "message"}``):
+
+=========================  =========================================================
+``GET /``                  the table (New game, Daily, continue)
+``GET /leaderboard``       the Daily leaderboard, my history and statistics
+``GET /rules``             the rules we play
+``GET /api/health``        ``{"ok": true}``
+``GET /api/options``       games, tables, difficulties, today's Daily date
+``GET|PUT /api/me``        my anonymous id and nickname
+``GET /api/me/stats``      my history and statistics
+``GET|POST /api/games``    my games / start a new game
+``GET|POST /api/daily``    today's Daily / start (or resume) it
+``GET /api/games/{id}``    my seat's view (``?since=N``: events after event N)
+``POST /api/games/{id}/actions``   ``{"action", "version", "since"?}``
+``GET /api/leaderboard``   ``?date=YYYY-MM-DD``: that day's ranking (default today)
+=========================  =========================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from http.cookies import SimpleCookie
+from typing import Any
+
+import anyio
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from tricktable.web.computer import ComputerPool
+from tricktable.web.db import make_engine, migrate
+from tricktable.web.errors import install_error_handlers
+from tricktable.web.identity import (
+    COOKIE_MAX_AGE,
+    COOKIE_NAME,
+    new_player_id,
+    sign,
+    subkey,
+    verify,
+)
+from tricktable.web.routes import games, leaderboard, pages, players
+from tricktable.web.routes.pages import STATIC
+from tricktable.web.service import GameService
+from tricktable.web.settings import Settings
+from tricktable.web.store import Store
+
+__all__ = ["create_app"]
+
+
+class IdentityMiddleware:
+    """Gives every visitor an anonymous player id in a signed, HttpOnly, SameSite=Lax cookie and
+    puts it in ``request.state.player_id``."""
+
+    def __init__(self, app: ASGIApp, *, key: bytes, secure: bool | None) -> None:
+        self.app = app
+        self.key = key
+        self.secure = secure
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        cookies: SimpleCookie = SimpleCookie()
+        for name, value in scope.get("headers", ()):
+            if name == b"cookie":
+                try:
+                    cookies.load(value.decode("latin-1"))
+                except Exception:  # a malformed Cookie header: treat as no cookie
+                    cookies = SimpleCookie()
+        morsel = cookies.get(COOKIE_NAME)
+        player = verify(self.key, morsel.value if morsel else None)
+        scope.setdefault("state", {})
+        if player is not None:
+            scope["state"]["player_id"] = player
+            await self.app(scope, receive, send)
+            return
+        player = new_player_id()
+        scope["state"]["player_id"] = player
+        secure = self.secure if self.secure is not None else scope.get("scheme") == "https"
+        cookie = (
+            f"{COOKIE_NAME}={sign(self.key, player)}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
+            "HttpOnly; SameSite=Lax" + ("; Secure" if secure else "")
+        )
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).append("set-cookie", cookie)
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A fresh app on the settings' database (migrated now, before the first request)."""
+    settings = settings or Settings()
+    engine = make_engine(settings.database_url)
+    migrate(engine)
+    store = Store(engine)
+    secret = settings.secret or store.secret()
+    pool = ComputerPool(kind=settings.executor, workers=settings.workers,
+                        timeout=settings.computer_timeout)
+    service = GameService(store=store, pool=pool, secret=secret, clock=settings.now,
+                          cache_size=settings.cache_size)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await anyio.to_thread.run_sync(pool.start)
+        try:
+            yield
+        finally:
+            await anyio.to_thread.run_sync(pool.shutdown)
+            engine.dispose()
+
+    app = FastAPI(title="Tricktable", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.settings = settings
+    app.state.service = service
+    app.state.pool = pool
+    install_error_handlers(app)
+    app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
+                       secure=settings.cookie_secure)
+
+    @app.get("/api/health", tags=["health"])
+    def health() -> dict[str, Any]:
+        return {"ok": True}
+
+    for router in (games.router, players.router, leaderboard.router, pages.router):
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,149 @@
+"""The database: tables (SQLAlchemy Core), the engine, and migrations applied at start.
+
+The schema is owned by the Alembic migrations in ``migrations/``; the tables below describe it
+for queries, and a test checks that the two agree.  A game is stored as its seed, rules and
+action log; nothing about a game lives only in memory.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
+
+__all__ = [
+    "MIGRATIONS",
+    "daily_attempts",
+    "dailies",
+    "game_actions",
+    "games",
+    "make_engine",
+    "metadata",
+    "migrate",
+    "players",
+    "server_settings",
+]
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+metadata = sa.MetaData()
+
+server_settings = sa.Table(
+    "server_settings",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("nickname", sa.String(40), nullable=True),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("mode", sa.String(16), nullable=False),
+    sa.Column("daily_date", sa.String(10), nullable=True),
+    sa.Column("ranked", sa.Boolean, nullable=False),
+    sa.Column("preset", sa.String(32), nullable=True),
+    sa.Column("rules", sa.JSON, nullable=False),
+    sa.Column("difficulty", sa.String(16), nullable=False),
+    sa.Column("opponent", sa.String(32), nullable=False),
+    sa.Column("seed", sa.String(128), nullable=False),
+    sa.Column("human_seat", sa.Integer, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("score", sa.Integer, nullable=True),
+    sa.Column("stats", sa.JSON, nullable=True),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
+    sa.Column("finished_at", sa.DateTime, nullable=True),
+    sa.Index("ix_games_player", "player_id", "created_at"),
+    sa.Index("ix_games_daily", "game", "daily_date", "ranked", "status"),
+)
+
+game_actions = sa.Table(
+    "game_actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(64), nullable=False),
+)
+
+dailies = sa.Table(
+    "dailies",
+    metadata,
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("date", sa.String(10), primary_key=True),
+    sa.Column("preset", sa.String(32), nullable=False),
+    sa.Column("difficulty", sa.String(16), nullable=False),
+    sa.Column("opponent", sa.String(32), nullable=False),
+)
+
+daily_attempts = sa.Table(
+    "daily_attempts",
+    metadata,
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("date", sa.String(10), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets a busy timeout, WAL and foreign keys, and its
+    directory is created."""
+    kwargs: dict[str, Any] = {}
+    is_sqlite = url.startswith("sqlite")
+    if is_sqlite:
+        kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
+        database = sa.engine.make_url(url).database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = sa.create_engine(url, **kwargs)
+    if is_sqlite:
+
+        @sa.event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            # In WAL mode, NORMAL survives any crash of the server (kill -9 included); only a
+            # power loss may drop the last commits.  FULL would fsync every action.
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (safe when two servers start at once)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    for attempt in range(5):
+        try:
+            with engine.begin() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+            return
+        except (OperationalError, sa.exc.IntegrityError):
+            # Another process was migrating at the same moment: look again.
+            if attempt == 4:
+                raise
+            time.sleep(0.2 * (attempt + 1))

@@ -1,0 +1,58 @@
+"""The pages: the table, the leaderboard, the rules (rendered from the rules we play)."""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, Response
+
+router = APIRouter(tags=["pages"])
+
+WEB = Path(__file__).resolve().parent.parent
+STATIC = WEB / "static"
+CONTENT = WEB / "content"
+
+_HEADERS = {"Cache-Control": "no-cache"}
+
+
+@cache
+def _page(name: str) -> str:
+    return (STATIC / name).read_text(encoding="utf-8")
+
+
+@cache
+def rules_html(game: str) -> str:
+    """The rules page of a game, from its Markdown in ``content/``."""
+    from markdown_it import MarkdownIt
+
+    text = (CONTENT / f"{game}-rules.md").read_text(encoding="utf-8")
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    title = text.splitlines()[0].lstrip("# ").strip()
+    return (
+        _page("rules.html")
+        .replace("{{title}}", html.escape(title))
+        .replace("{{content}}", body)
+    )
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+def table() -> HTMLResponse:
+    return HTMLResponse(_page("index.html"), headers=_HEADERS)
+
+
+@router.get("/leaderboard", response_class=HTMLResponse, include_in_schema=False)
+def leaderboard() -> HTMLResponse:
+    return HTMLResponse(_page("leaderboard.html"), headers=_HEADERS)
+
+
+@router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+def rules() -> HTMLResponse:
+    return HTMLResponse(rules_html("sheepshead"), headers=_HEADERS)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> Response:
+    return Response((STATIC / "favicon.svg").read_bytes(), media_type="image/svg+xml")

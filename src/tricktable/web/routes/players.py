@@ -1,0 +1,31 @@
+"""Me: my anonymous identity, my nickname, my history and statistics."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+
+from tricktable.web.routes.deps import player_id, service
+from tricktable.web.schemas import NicknameRequest
+from tricktable.web.service import GameService
+
+router = APIRouter(prefix="/api", tags=["players"])
+
+Service = Annotated[GameService, Depends(service)]
+Player = Annotated[str, Depends(player_id)]
+
+
+@router.get("/me")
+def me(svc: Service, me: Player) -> dict[str, Any]:
+    return svc.me(me)
+
+
+@router.put("/me")
+def set_nickname(body: NicknameRequest, svc: Service, me: Player) -> dict[str, Any]:
+    return svc.set_nickname(me, body.nickname)
+
+
+@router.get("/me/stats")
+def my_stats(svc: Service, me: Player, game: str = "sheepshead") -> dict[str, Any]:
+    return svc.stats(me, game)

@@ -1,0 +1,413 @@
+"""The server's game logic, between the routes and the store: create, load, act, rank.
+
+No rule is decided here: the adapter's engine checks every action.  A request that changes a game
+replays it (or takes it from the in-memory cache, valid only for the version it was cached at),
+applies the human's action, lets the computer pool answer, and stores the new actions with a
+compare-and-set on the version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from tricktable.game import IllegalAction, Seat, parse_action
+from tricktable.web.computer import ComputerError, ComputerPool, MatchCache, job_for
+from tricktable.web.daily import daily_date, daily_seed
+from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, adapter
+from tricktable.web.store import GameRow, Store
+
+__all__ = ["ApiError", "GameService", "display_name"]
+
+NICKNAME_LENGTH = 24
+
+
+class ApiError(Exception):
+    """An answer other than success: HTTP status, a short code, a message for people, and
+    optionally the game's current state (for a 409)."""
+
+    def __init__(self, status: int, code: str, message: str, *,
+                 game: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.game = game
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"error": self.code, "message": self.message}
+        if self.game is not None:
+            data["game"] = self.game
+        return data
+
+
+def display_name(player_id: str, nickname: str | None) -> str:
+    """A player's name on the leaderboard: the nickname, or a stable anonymous tag."""
+    if nickname:
+        return nickname
+    return "Anonymous " + hashlib.sha256(player_id.encode()).hexdigest()[:4]
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.replace(tzinfo=UTC).isoformat()
+
+
+class GameService:
+    def __init__(self, *, store: Store, pool: ComputerPool, secret: str,
+                 clock: Callable[[], datetime] | None = None, cache_size: int = 512) -> None:
+        self.store = store
+        self.pool = pool
+        self.secret = secret
+        self._clock = clock
+        self.cache = MatchCache(cache_size)
+
+    # --- Time ----------------------------------------------------------------------------
+
+    def now(self) -> datetime:
+        """The current time, aware (UTC unless the clock says otherwise)."""
+        moment = self._clock() if self._clock is not None else datetime.now(UTC)
+        return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+    def _stamp(self) -> datetime:
+        """The current time as stored: naive UTC."""
+        return self.now().astimezone(UTC).replace(tzinfo=None)
+
+    def today(self) -> str:
+        return daily_date(self.now()).isoformat()
+
+    # --- Options and players -------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        games = {}
+        for name, game in ADAPTERS.items():
+            difficulties = {}
+            for difficulty in DIFFICULTIES:
+                try:
+                    difficulties[difficulty] = game.player_for(difficulty)
+                except ValueError:
+                    continue
+            games[name] = {
+                "title": game.title,
+                "presets": list(game.presets),
+                "default_preset": game.default_preset,
+                "hands": list(game.hand_counts),
+                "difficulties": difficulties,
+                "default_difficulty": "normal",
+                "daily": {"preset": game.daily_preset, "difficulty": game.daily_difficulty},
+            }
+        return {"games": games, "today": self.today(), "daily_time_zone": "America/Chicago"}
+
+    def me(self, player_id: str) -> dict[str, Any]:
+        row = self.store.player(player_id)
+        nickname = None if row is None else row.nickname
+        return {"player_id": player_id, "nickname": nickname,
+                "name": display_name(player_id, nickname)}
+
+    def set_nickname(self, player_id: str, nickname: object) -> dict[str, Any]:
+        if not isinstance(nickname, str):
+            raise ApiError(400, "bad_request", "The nickname must be text.")
+        cleaned = " ".join(nickname.split())
+        if not cleaned:
+            raise ApiError(400, "bad_nickname", "The nickname is empty.")
+        if len(cleaned) > NICKNAME_LENGTH:
+            raise ApiError(400, "bad_nickname",
+                           f"A nickname has at most {NICKNAME_LENGTH} characters.")
+        if any(unicodedata.category(c).startswith("C") for c in cleaned):
+            raise ApiError(400, "bad_nickname", "A nickname cannot hold control characters.")
+        self.store.set_nickname(player_id, cleaned, self._stamp())
+        return self.me(player_id)
+
+    # --- Creating games ------------------------------------------------------------------
+
+    def _adapter(self, game: str) -> GameAdapter[Any]:
+        try:
+            return adapter(game)
+        except ValueError as error:
+            raise ApiError(400, "bad_request", str(error)) from None
+
+    def new_game(self, player_id: str, *, game: str, preset: str | None,
+                 difficulty: str | None, hands: int | None) -> dict[str, Any]:
+        chosen = self._adapter(game)
+        difficulty = difficulty or "normal"
+        try:
+            rules = chosen.rules(preset, hands)
+            opponent = chosen.player_for(difficulty)
+        except ValueError as error:
+            raise ApiError(400, "bad_request", str(error)) from None
+        seed = "new-" + secrets.token_hex(16)
+        return self._create(player_id, chosen, mode="new", preset=preset or chosen.default_preset,
+                            rules=rules, difficulty=difficulty, opponent=opponent, seed=seed,
+                            day=None)
+
+    def daily_info(self, player_id: str, game: str) -> dict[str, Any]:
+        chosen = self._adapter(game)
+        day = self.today()
+        ranked = self.store.ranked_attempt(chosen.name, day, player_id)
+        unfinished = self.store.unfinished_daily(chosen.name, day, player_id)
+        return {
+            "game": chosen.name,
+            "date": day,
+            "preset": chosen.daily_preset,
+            "difficulty": chosen.daily_difficulty,
+            "played": ranked is not None,
+            "finished": ranked is not None and ranked.status == "over",
+            "score": None if ranked is None else ranked.score,
+            "ranked_game_id": None if ranked is None else ranked.id,
+            "unfinished_game_id": None if unfinished is None else unfinished.id,
+        }
+
+    def start_daily(self, player_id: str, game: str) -> dict[str, Any]:
+        """Resume the player's unfinished Daily of today, or start one (ranked if it is the
+        player's first of the day)."""
+        chosen = self._adapter(game)
+        day = self.today()
+        unfinished = self.store.unfinished_daily(chosen.name, day, player_id)
+        if unfinished is not None:
+            return self.get(player_id, unfinished.id, since=None)
+        try:
+            opponent = chosen.player_for(chosen.daily_difficulty)
+        except ValueError as error:
+            raise ApiError(503, "unavailable", str(error)) from None
+        table = self.store.daily(chosen.name, day, preset=chosen.daily_preset,
+                                 difficulty=chosen.daily_difficulty, opponent=opponent)
+        rules = chosen.rules(table.preset, None)
+        seed = daily_seed(self.secret, chosen.name, daily_date(self.now()))
+        return self._create(player_id, chosen, mode="daily", preset=table.preset, rules=rules,
+                            difficulty=table.difficulty, opponent=table.opponent, seed=seed,
+                            day=day)
+
+    def _create(self, player_id: str, chosen: GameAdapter[Any], *, mode: str, preset: str,
+                rules: dict[str, Any], difficulty: str, opponent: str, seed: str,
+                day: str | None) -> dict[str, Any]:
+        now = self._stamp()
+        self.store.ensure_player(player_id, now)
+        game_id = secrets.token_hex(16)
+        match = chosen.new_match(rules, seed)
+        row = GameRow(
+            id=game_id, game=chosen.name, player_id=player_id, mode=mode, daily_date=day,
+            ranked=False, preset=preset, rules=rules, difficulty=difficulty, opponent=opponent,
+            seed=seed, human_seat=chosen.human_seat, version=0, status="playing", score=None,
+            stats=None, created_at=now, updated_at=now, finished_at=None,
+        )
+        played = self._play_computers(row, chosen, match)
+        row = replace(row, version=len(played))
+        if chosen.is_over(match):  # pragma: no cover - a game always needs the human
+            raise ApiError(500, "internal", "The game ended before the human played.")
+        row = self.store.create_game(row, played, claim_daily=mode == "daily")
+        response = self._response(row, chosen, match, since=0)
+        self.cache.put(row.id, row.version, match)
+        return response
+
+    # --- Playing -------------------------------------------------------------------------
+
+    def _row(self, player_id: str, game_id: str) -> GameRow:
+        row = self.store.game(game_id) if len(game_id) <= 64 else None
+        if row is None:
+            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+        if row.player_id != player_id:
+            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+        return row
+
+    def _match(self, row: GameRow, chosen: GameAdapter[Any]) -> Any:
+        """The game at ``row.version``, owned by the caller until it is put back."""
+        match = self.cache.take(row.id, row.version)
+        if match is None:
+            match = chosen.replay(row.rules, row.seed, self.store.actions(row.id, row.version))
+        return match
+
+    def _play_computers(self, row: GameRow, chosen: GameAdapter[Any],
+                        match: Any) -> list[tuple[Seat, str]]:
+        """Let the pool play the computer seats up to the human's next decision and apply its
+        answer to ``match``; the computers' actions."""
+        if chosen.is_over(match) or chosen.to_move(match) == row.human_seat:
+            return []
+        job = job_for(game_id=row.id, game=row.game, rules=row.rules, seed=row.seed,
+                      opponent=row.opponent, human_seat=row.human_seat,
+                      actions=tuple(chosen.history(match)))
+        try:
+            answer = self.pool.run(job)
+        except ComputerError as error:
+            raise ApiError(503, "computer_unavailable", str(error)) from None
+        for seat, text in answer:
+            chosen.apply(match, seat, parse_action(text))
+        return answer
+
+    def _commit(self, row: GameRow, chosen: GameAdapter[Any], match: Any,
+                actions: list[tuple[Seat, str]]) -> GameRow | None:
+        """Store the new actions if the game is still at ``row.version``; the new row, or None
+        when another request got there first."""
+        over = chosen.is_over(match)
+        outcome = chosen.outcome(match, row.human_seat) if over else None
+        now = self._stamp()
+        stored = self.store.append(
+            row, actions, now=now, over=over,
+            score=None if outcome is None else outcome.score,
+            stats=None if outcome is None else outcome.stats,
+        )
+        if not stored:
+            return None
+        new = replace(row, version=row.version + len(actions), updated_at=now)
+        if outcome is not None:
+            new = replace(new, status="over", score=outcome.score, stats=outcome.stats,
+                          finished_at=now)
+        return new
+
+    def get(self, player_id: str, game_id: str, *, since: int | None) -> dict[str, Any]:
+        row = self._row(player_id, game_id)
+        chosen = self._adapter(row.game)
+        match = self._match(row, chosen)
+        if not chosen.is_over(match) and chosen.to_move(match) != row.human_seat:
+            # Only a game stored by an older or interrupted server: let the computers move.
+            count = chosen.event_count(match)
+            played = self._play_computers(row, chosen, match)
+            new = self._commit(row, chosen, match, played)
+            if new is None:
+                return self.get(player_id, game_id, since=since)
+            row = new
+            since = count if since is None else since
+        response = self._response(row, chosen, match, since=since)
+        self.cache.put(row.id, row.version, match)
+        return response
+
+    def act(self, player_id: str, game_id: str, *, action: str, version: int,
+            since: int | None, body_game_id: str | None, seat: int | None) -> dict[str, Any]:
+        row = self._row(player_id, game_id)
+        if body_game_id is not None and body_game_id != game_id:
+            raise ApiError(400, "wrong_game",
+                           f"This action is for game {body_game_id!r}, but it was sent to game "
+                           f"{game_id!r}.")
+        chosen = self._adapter(row.game)
+        if seat is not None and seat != row.human_seat:
+            raise ApiError(403, "not_your_seat",
+                           f"You play seat {row.human_seat}; seat {seat} is a computer player.")
+        if version != row.version:
+            raise ApiError(
+                409, "stale_version",
+                f"The game has moved on (version {row.version}, not {version}): here is the "
+                "current state.",
+                game=self.get(player_id, game_id, since=since),
+            )
+        try:
+            parsed = parse_action(action)
+        except ValueError as error:
+            raise ApiError(400, "bad_action", str(error)) from None
+        match = self._match(row, chosen)
+        keep = True
+        try:
+            if chosen.is_over(match):
+                raise ApiError(409, "game_over", "The game is over.",
+                               game=self._response(row, chosen, match, since=since))
+            if chosen.to_move(match) != row.human_seat:  # pragma: no cover - see get()
+                raise ApiError(409, "not_your_turn", "It is not your turn.",
+                               game=self._response(row, chosen, match, since=since))
+            count = chosen.event_count(match)
+            try:
+                chosen.apply(match, row.human_seat, parsed)
+            except IllegalAction as error:
+                raise ApiError(422, "illegal_action", str(error)) from None
+            keep = False  # the match has moved past row.version
+            played = [(row.human_seat, str(parsed)), *self._play_computers(row, chosen, match)]
+            new = self._commit(row, chosen, match, played)
+            if new is None:
+                raise ApiError(
+                    409, "stale_version",
+                    "Another request changed this game first: here is the current state.",
+                    game=self.get(player_id, game_id, since=since),
+                )
+            response = self._response(new, chosen, match, since=count if since is None else since)
+            self.cache.put(new.id, new.version, match)
+            return response
+        finally:
+            if keep:
+                self.cache.put(row.id, row.version, match)
+
+    def _response(self, row: GameRow, chosen: GameAdapter[Any], match: Any, *,
+                  since: int | None) -> dict[str, Any]:
+        count = chosen.event_count(match)
+        start = count if since is None else min(max(since, 0), count)
+        state = chosen.state_json(match, row.human_seat, start, full=since is None)
+        return {
+            **self._summary(row),
+            "seat": row.human_seat,
+            **state,
+        }
+
+    def _summary(self, row: GameRow) -> dict[str, Any]:
+        stats = row.stats or {}
+        return {
+            "id": row.id,
+            "game": row.game,
+            "mode": row.mode,
+            "daily_date": row.daily_date,
+            "ranked": row.ranked,
+            "preset": row.preset,
+            "difficulty": row.difficulty,
+            "opponent": row.opponent,
+            "version": row.version,
+            "status": row.status,
+            "score": row.score,
+            "place": stats.get("place"),
+            "created_at": _iso(row.created_at),
+            "finished_at": _iso(row.finished_at),
+        }
+
+    # --- Lists, history, the leaderboard -------------------------------------------------
+
+    def my_games(self, player_id: str) -> dict[str, Any]:
+        return {"games": [self._summary(row) for row in self.store.player_games(player_id)]}
+
+    def stats(self, player_id: str, game: str) -> dict[str, Any]:
+        chosen = self._adapter(game)
+        rows = self.store.player_games(player_id, game=chosen.name, limit=1000)
+        finished = [row for row in rows if row.status == "over"]
+        hands = sum(int((row.stats or {}).get("hands", 0)) for row in finished)
+        picks = sum(int((row.stats or {}).get("picks", 0)) for row in finished)
+        wins = sum(int((row.stats or {}).get("picker_wins", 0)) for row in finished)
+        scores = [row.score or 0 for row in finished]
+        return {
+            **self.me(player_id),
+            "game": chosen.name,
+            "games": len(finished),
+            "unfinished": len(rows) - len(finished),
+            "total_score": sum(scores),
+            "average_score": round(sum(scores) / len(scores), 2) if scores else None,
+            "wins": sum(1 for row in finished if (row.stats or {}).get("won")),
+            "hands": hands,
+            "picks": picks,
+            "pick_rate": round(picks / hands, 3) if hands else None,
+            "picker_wins": wins,
+            "picker_win_rate": round(wins / picks, 3) if picks else None,
+            "history": [self._summary(row) for row in rows],
+        }
+
+    def leaderboard(self, player_id: str, game: str, day: str | None) -> dict[str, Any]:
+        chosen = self._adapter(game)
+        today = self.today()
+        day = day or today
+        try:
+            datetime.strptime(day, "%Y-%m-%d")
+        except ValueError:
+            raise ApiError(400, "bad_request",
+                           f"{day!r} is not a date; write it as YYYY-MM-DD.") from None
+        entries = []
+        rank = 0
+        previous: int | None = None
+        for position, row in enumerate(self.store.leaderboard(chosen.name, day), 1):
+            if row.score != previous:
+                rank, previous = position, row.score
+            entries.append({
+                "rank": rank,
+                "name": display_name(row.player_id, row.nickname),
+                "score": row.score,
+                "place": (row.stats or {}).get("place"),
+                "finished_at": _iso(row.finished_at),
+                "you": row.player_id == player_id,
+            })
+        days = [{"date": d, "players": n} for d, n in self.store.daily_days(chosen.name)]
+        return {"game": chosen.name, "date": day, "today": today, "entries": entries,
+                "days": days}

@@ -1,0 +1,63 @@
+"""Server settings: where the database is, the server secret, how computer players run."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+__all__ = ["Settings", "default_database_url", "default_database_path"]
+
+ExecutorKind = Literal["auto", "process", "thread"]
+
+
+def default_database_path() -> Path:
+    """Where the SQLite database lives by default: the user's data directory.
+
+    Linux: ``~/.local/share/tricktable/tricktable.sqlite3``; macOS:
+    ``~/Library/Application Support/tricktable/tricktable.sqlite3``; Windows:
+    ``%LOCALAPPDATA%\\tricktable\\tricktable.sqlite3``.
+    """
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("tricktable", appauthor=False)) / "tricktable.sqlite3"
+
+
+def default_database_url() -> str:
+    """``TRICKTABLE_DATABASE_URL`` if set, else SQLite at :func:`default_database_path`."""
+    url = os.environ.get("TRICKTABLE_DATABASE_URL")
+    if url:
+        return url
+    return f"sqlite:///{default_database_path()}"
+
+
+def _default_workers() -> int:
+    configured = os.environ.get("TRICKTABLE_WORKERS", "")
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    return max(2, min(8, os.cpu_count() or 2))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """Everything :func:`tricktable.web.create_app` needs; tests build their own."""
+
+    database_url: str = field(default_factory=default_database_url)
+    secret: str | None = field(default_factory=lambda: os.environ.get("TRICKTABLE_SECRET"))
+    """Keys the Daily seeds and signs cookies.  None: generate once, keep in the database."""
+    executor: ExecutorKind = "auto"
+    """Where computer players think: "process" (a pool of worker processes, for CPU-heavy
+    players), "thread" (a thread pool), or "auto": cheap players in threads, others in
+    processes."""
+    workers: int = field(default_factory=_default_workers)
+    computer_timeout: float = 60.0
+    """Seconds the computer players may think for one request before it fails with 503."""
+    cookie_secure: bool | None = None
+    """Mark the identity cookie Secure: True, False, or None for "when the request is HTTPS"."""
+    now: Callable[[], datetime] | None = None
+    """The clock, for tests (Daily dates); None is the real UTC clock."""
+    cache_size: int = 512
+    """Games kept replayed in memory (an optimisation: the database is the truth)."""

@@ -1,0 +1,200 @@
+"""A person plays today's Daily in Chromium: every hand, picking, burying and calling when the
+game offers it, then checks the final standings and the leaderboard.
+
+Uses the system's Chromium (Debian package ``chromium``) through the Python ``playwright``
+package, never Playwright's downloaded browsers.  Screenshots of each phase are saved in
+``test-artifacts/browser/``.  Under ``CI=true`` a missing browser fails the test; elsewhere it
+skips with a message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.servers import Server
+
+CHROMIUM = Path(os.environ.get("TRICKTABLE_CHROMIUM", "/usr/bin/chromium"))
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+NICKNAME = "Browser Bob"
+
+
+def _missing(reason: str) -> None:
+    message = f"{reason} The browser test needs the system Chromium: apt-get install chromium."
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    started = Server(f"sqlite:///{tmp_path / 'browser.sqlite3'}", tmp_path / "server.log",
+                     workers=2)
+    yield started
+    started.kill()
+
+
+def test_a_person_plays_the_daily_in_the_browser(server: Server) -> None:
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} does not exist.")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        _missing("The playwright package is not installed.")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTIFACTS.glob("*.png"):
+        old.unlink()
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
+                                             headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 1000})
+            play_the_daily(page, server.url)
+        finally:
+            browser.close()
+
+
+def play_the_daily(page: Any, url: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # The browser logs the 422 of the illegal card on purpose below; nothing else may fail.
+    page.on("console", lambda m: errors.append(m.text)
+            if m.type == "error" and "status of 422" not in m.text else None)
+    taken: set[str] = set()
+
+    def shot(name: str, *, once: bool = True) -> None:
+        if once and name in taken:
+            return
+        taken.add(name)
+        page.screenshot(path=str(ARTIFACTS / f"{len(taken):02d}-{name}.png"), full_page=True,
+                        animations="disabled")
+
+    def wait_for(states: str) -> str:
+        page.wait_for_function(
+            f"{states.split()!r}.includes(document.body.dataset.state)", timeout=60_000
+        )
+        state: str = page.evaluate("document.body.dataset.state")
+        return state
+
+    # The lobby: a nickname, then today's Daily.
+    page.goto(url)
+    wait_for("lobby")
+    page.fill("#nickname", NICKNAME)
+    page.get_by_role("button", name="Save nickname").click()
+    page.wait_for_selector("#toast:not([hidden])")
+    shot("lobby")
+    page.get_by_role("button", name="Play today's Daily").click()
+    page.wait_for_selector("#table-view:not([hidden])")
+    page.select_option("#speed", "instant")
+
+    done: Counter[str] = Counter()
+    for _step in range(2000):
+        state = wait_for("idle hand-end final")
+        if state == "final":
+            break
+        if state == "hand-end":
+            shot("hand-end")
+            done["hands"] += 1
+            page.locator("#dialog-buttons button.primary").click()
+            continue
+        assert state == "idle", state
+        prompt = page.locator("#prompt-buttons")
+        if prompt.get_by_role("button", name="Pick", exact=True).count():
+            shot("pick-or-pass")
+            done["pick"] += 1
+            prompt.get_by_role("button", name="Pick", exact=True).click()
+        elif prompt.get_by_role("button", name="Bury these two").count():
+            cards = page.locator("#hand button.card")
+            cards.nth(cards.count() - 1).click()
+            cards.nth(cards.count() - 2).click()
+            assert prompt.get_by_role("button", name="Bury these two").is_enabled()
+            shot("bury-two-chosen")
+            done["bury"] += 1
+            prompt.get_by_role("button", name="Bury these two").click()
+        elif prompt.get_by_role("button", name="Go alone").count():
+            shot("call-or-go-alone")
+            labels = [b.inner_text() for b in prompt.locator("button").all()]
+            direct = [label for label in labels
+                      if label.startswith("Call ") and "unknown" not in label]
+            unknown = [label for label in labels if "unknown" in label]
+            if direct:
+                done["call"] += 1
+                prompt.get_by_role("button", name=direct[0], exact=True).click()
+            elif unknown:
+                done["call-unknown"] += 1
+                prompt.get_by_role("button", name=unknown[0], exact=True).click()
+                shot("choose-unknown-card")
+                page.locator("#hand button.card.legal").first.click()
+            else:
+                done["alone"] += 1
+                prompt.get_by_role("button", name="Go alone").click()
+        else:
+            play_a_card(page, shot, done)
+    else:
+        pytest.fail(f"the game did not end: {done}")
+
+    # The final standings.
+    shot("final-standings")
+    line = page.get_by_test_id("final-line").inner_text()
+    match = re.search(r"You finished (\d)\w\w with ([+-]?\d+)\.", line)
+    assert match, line
+    rows = page.get_by_test_id("final-standings").locator("tbody tr").all()
+    assert len(rows) == 5
+    you = page.get_by_test_id("final-standings").locator("tr.you td").all_inner_texts()
+    assert you[1] == "You" and you[2] == match.group(2)
+    daily = page.request.get(f"{url}/api/daily").json()
+    assert daily["finished"] and daily["score"] == int(match.group(2))
+    assert done["hands"] == 10 and done["pick"] >= 1 and done["bury"] >= 1, done
+    assert done["call"] + done["call-unknown"] + done["alone"] >= 1, done
+
+    # The leaderboard lists the game.
+    page.locator("#dialog-buttons").get_by_role("link", name="Leaderboard").click()
+    page.wait_for_selector("body[data-state='ready']")
+    row = page.locator("#ranking tbody tr.you")
+    cells = row.locator("td").all_inner_texts()
+    assert cells[1] == f"{NICKNAME} (you)" and cells[2] == match.group(2), cells
+    assert page.locator("#stats").inner_text().count("1") >= 1
+    shot("leaderboard")
+    page.goto(f"{url}/rules")
+    shot("rules")
+    assert not errors, errors
+
+
+def play_a_card(page: Any, shot: Any, done: Counter[str]) -> None:
+    hand = page.locator("#hand button.card")
+    legal = page.locator("#hand button.card.legal")
+    assert legal.count() >= 1
+    if not done["illegal"] and page.locator("#hand button.card.dim").count():
+        # Tapping a card that may not be played: the server says why.
+        page.locator("#hand button.card.dim").first.click()
+        page.wait_for_selector("#toast.error:not([hidden])")
+        message = page.locator("#toast").inner_text()
+        assert message.startswith(("You must", "The partner", "The picker", "You cannot",
+                                   "The unknown")), message
+        shot("illegal-card-explained")
+        done["illegal"] += 1
+        page.wait_for_function("document.body.dataset.state === 'idle'")
+    if not done["keyboard"]:
+        # Keyboard: a number key selects a card, Enter plays it.
+        codes = [hand.nth(k).get_attribute("data-card") for k in range(hand.count())]
+        index = codes.index(legal.first.get_attribute("data-card"))
+        shot("your-turn-to-play")
+        page.set_viewport_size({"width": 390, "height": 844})
+        shot("phone-your-turn")
+        page.set_viewport_size({"width": 1200, "height": 1000})
+        page.keyboard.press(str(index + 1))
+        page.keyboard.press("Enter")
+        done["keyboard"] += 1
+        return
+    if page.locator(".trick .slot .played").count() >= 2:
+        shot("mid-trick")
+    legal.first.click()

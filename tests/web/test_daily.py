@@ -1,0 +1,124 @@
+"""The Daily: same deals for everyone on a Central-time day, one ranked attempt, the leaderboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import Clock
+from tests.web.play import act, first_legal, play_to_end
+from tricktable.web.daily import daily_date, daily_seed
+from tricktable.web.service import GameService
+
+
+def start(client: TestClient) -> dict[str, Any]:
+    response = client.post("/api/daily", json={})
+    assert response.status_code == 200, response.json()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_the_daily_date_is_central_time() -> None:
+    assert daily_date(datetime(2030, 3, 15, 3, 0, tzinfo=UTC)) == date(2030, 3, 14)
+    assert daily_date(datetime(2030, 3, 15, 6, 0, tzinfo=UTC)) == date(2030, 3, 15)
+    assert daily_date(datetime(2030, 1, 15, 5, 59, tzinfo=UTC)) == date(2030, 1, 14)  # CST
+    assert daily_date(datetime(2030, 1, 15, 6, 0, tzinfo=UTC)) == date(2030, 1, 15)
+
+
+def test_daily_seeds_need_the_secret() -> None:
+    day = date(2030, 3, 14)
+    assert daily_seed("a", "sheepshead", day) == daily_seed("a", "sheepshead", day)
+    assert daily_seed("a", "sheepshead", day) != daily_seed("b", "sheepshead", day)
+    assert daily_seed("a", "sheepshead", day) != daily_seed("a", "sheepshead", date(2030, 3, 15))
+    assert daily_seed("a", "sheepshead", day) != daily_seed("a", "spades", day)
+
+
+def test_everyone_gets_the_same_deals_and_the_same_replies(
+    client: TestClient, other_client: TestClient
+) -> None:
+    mine, theirs = start(client), start(other_client)
+    assert mine["id"] != theirs["id"]
+    assert mine["mode"] == "daily" and mine["ranked"] and mine["daily_date"] == "2030-03-14"
+    assert mine["preset"] == "milwaukee" and mine["difficulty"] == "normal"
+    assert mine["view"] == theirs["view"] and mine["events"] == theirs["events"]
+    for _ in range(25):  # the same moves meet the same replies
+        action = first_legal(mine, None)  # type: ignore[arg-type]
+        mine, theirs = act(client, mine, action), act(other_client, theirs, action)
+        assert mine["view"] == theirs["view"] and mine["events"] == theirs["events"]
+
+
+def test_one_ranked_attempt_a_day_and_the_leaderboard(
+    client: TestClient, other_client: TestClient
+) -> None:
+    client.put("/api/me", json={"nickname": "Ole"})
+    first = start(client)
+    assert client.get("/api/daily").json() | {"ranked_game_id": None} == {
+        "game": "sheepshead", "date": "2030-03-14", "preset": "milwaukee",
+        "difficulty": "normal", "played": True, "finished": False, "score": None,
+        "ranked_game_id": None, "unfinished_game_id": first["id"],
+    }
+    again = start(client)  # resumes the unfinished Daily
+    assert again["id"] == first["id"] and again["events"] == []
+    finished = play_to_end(client, first, seed=1)
+    info = client.get("/api/daily").json()
+    assert info["finished"] and info["score"] == finished["score"]
+    assert info["unfinished_game_id"] is None
+
+    second = start(client)  # a new, unranked attempt on the same deals
+    assert second["id"] != first["id"] and not second["ranked"]
+    assert second["view"]["hand"]["hand"] == first["view"]["hand"]["hand"]
+    play_to_end(client, second, seed=2)
+
+    theirs = play_to_end(other_client, start(other_client), seed=3)
+    board = client.get("/api/leaderboard").json()
+    assert board["date"] == board["today"] == "2030-03-14"
+    assert len(board["entries"]) == 2
+    by_name = {e["name"]: e for e in board["entries"]}
+    assert by_name["Ole"]["score"] == finished["score"] and by_name["Ole"]["you"]
+    other = next(e for e in board["entries"] if e["name"] != "Ole")
+    assert other["score"] == theirs["score"] and not other["you"]
+    assert other["name"].startswith("Anonymous ")
+    scores = [e["score"] for e in board["entries"]]
+    assert scores == sorted(scores, reverse=True)
+    assert board["entries"][0]["rank"] == 1
+    assert board["entries"][1]["rank"] == (1 if scores[0] == scores[1] else 2)
+    assert board["days"] == [{"date": "2030-03-14", "players": 2}]
+    stats = client.get("/api/me/stats").json()
+    assert stats["games"] == 2 and len(stats["history"]) == 2
+
+
+def test_a_new_day_brings_new_deals_and_past_days_stay(client: TestClient, clock: Clock) -> None:
+    today = start(client)
+    play_to_end(client, today, seed=1)
+    clock.moment = datetime(2030, 3, 15, 18, 0, tzinfo=UTC)
+    tomorrow = start(client)
+    assert tomorrow["ranked"] and tomorrow["daily_date"] == "2030-03-15"
+    assert tomorrow["view"]["hand"]["hand"] != today["view"]["hand"]["hand"]
+    assert client.get("/api/leaderboard").json()["entries"] == []
+    past = client.get("/api/leaderboard", params={"date": "2030-03-14"}).json()
+    assert len(past["entries"]) == 1 and past["entries"][0]["you"]
+
+
+def test_the_days_opponent_is_fixed_by_its_first_game(app: FastAPI) -> None:
+    service: GameService = app.state.service
+    first = service.store.daily("sheepshead", "2030-01-01", preset="milwaukee",
+                                difficulty="normal", opponent="random")
+    later = service.store.daily("sheepshead", "2030-01-01", preset="milwaukee",
+                                difficulty="normal", opponent="strong")
+    assert first == later and later.opponent == "random"
+
+
+def test_a_server_without_a_configured_secret_keeps_one(
+    make_app: Callable[..., FastAPI], clock: Clock
+) -> None:
+    with TestClient(make_app(secret=None)) as first:
+        one = start(first)
+    with TestClient(make_app(secret=None)) as second:
+        two = start(second)
+    assert one["view"]["hand"]["hand"] == two["view"]["hand"]["hand"]
+    with TestClient(make_app(secret="another")) as third:
+        assert start(third)["view"]["hand"]["hand"] != one["view"]["hand"]["hand"]

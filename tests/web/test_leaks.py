@@ -1,0 +1,170 @@
+"""No leaks through the HTTP API: complete games, every JSON answer walked.
+
+At each answer the test rebuilds the true game from the database (seed + action log) and checks
+every part of the answer against what the human seat may know at that moment: no card of another
+hand, no blind or bury for a non-picker, no face of the unknown card, no partner before the
+called card is played (unless the human is the partner), no seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
+from tricktable.sheepshead.match import Match
+from tricktable.sheepshead.state import HandState
+from tricktable.web.games import adapter
+from tricktable.web.service import GameService
+
+HUMAN = 0
+TOP_LEVEL = {
+    "id", "game", "mode", "daily_date", "ranked", "preset", "difficulty", "opponent", "version",
+    "status", "score", "place", "created_at", "finished_at", "seat", "view", "legal_actions",
+    "deal", "events", "event_count", "previous_hand",
+}
+FORBIDDEN_KEYS = {"seed", "history", "masks", "actions", "state"}
+
+
+def walk_keys(data: Any) -> Iterator[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from walk_keys(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from walk_keys(item)
+
+
+def true_match(service: GameService, game: dict[str, Any]) -> Match:
+    row = service.store.game(game["id"])
+    assert row is not None
+    match: Match = adapter("sheepshead").replay(
+        row.rules, row.seed, service.store.actions(row.id, game["version"])
+    )
+    return match
+
+
+def assert_section_hides(data: Any, deal: HandState, where: str) -> None:
+    named = card_strings(data, skip_keys=frozenset({"legal_actions"}))
+    leaked = named & hidden_cards(deal, HUMAN) - {deal.called}
+    assert not leaked, f"{where}: the human sees {sorted(map(str, leaked))}"
+
+
+def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int]) -> None:
+    assert set(game) == TOP_LEVEL, set(game) ^ TOP_LEVEL
+    assert not FORBIDDEN_KEYS & set(walk_keys(game)), "a forbidden key is in the answer"
+    seed = service.store.game(game["id"]).seed  # type: ignore[union-attr]
+    assert seed not in repr(game)
+    match = true_match(service, game)
+    assert game["deal"] == len(match.deals) - 1
+    current = match.deals[game["deal"]]
+
+    # The current hand's view.
+    hand_view = game["view"]["hand"]
+    assert "events" not in hand_view  # the events travel once, in "events"
+    assert_section_hides(hand_view, current, "view.hand")
+    if not partner_known(current, HUMAN):
+        assert hand_view["partner"] is None and not hand_view["is_partner"]
+    if current.picker != HUMAN and not current.is_over:
+        assert hand_view["buried"] is None and hand_view["blind"] is None
+        assert hand_view["unknown_card"] is None
+    assert set(hand_view["hand"]) == {str(c) for c in current.hand(HUMAN)}
+
+    # The legal actions are the engine's for the human, and only when it is the human's turn.
+    expected = [str(a) for a in match.legal_actions()] if match.to_move == HUMAN else []
+    assert game["legal_actions"] == expected
+
+    # Finished hands' results: public once a hand is over.
+    results = game["view"]["results"]
+    finished = [d for d in match.deals if d.is_over]
+    assert len(results) == len(finished)
+    for result, deal in zip(results, finished, strict=True):
+        assert result["called"] == (None if deal.called is None else str(deal.called))
+
+    # Events, each against the deal it belongs to.
+    for event in game["events"]:
+        deal = match.deals[event["deal"]]
+        assert_section_hides(event, deal, f"event {event}")
+        if event["type"] == "PartnerRevealed":
+            assert partner_known(deal, HUMAN)
+        if event["type"] == "HandScored":
+            assert deal.is_over
+    if not partner_known(current, HUMAN):
+        assert all(e["type"] != "PartnerRevealed" for e in game["events"]
+                   if e["deal"] == game["deal"])
+
+    # The last finished hand, revealed.
+    previous = game["previous_hand"]
+    if previous is not None:
+        deal = match.deals[previous["deal"]]
+        assert deal.is_over
+        assert_section_hides(previous, deal, "previous_hand")
+        seen["revealed_bury"] += previous["view"]["buried"] is not None
+
+    # What happened, to show the test covered the interesting cases.
+    seen["answers"] += 1
+    seen["picker"] += current.picker == HUMAN
+    seen["other_picker"] += current.picker not in (None, HUMAN)
+    seen["secret_partner"] += (
+        current.partner == HUMAN and not current.partner_revealed and not current.is_over
+    )
+    seen["unknown"] += current.unknown is not None and not current.is_over
+    seen["leaster"] += current.picker is None and bool(current.tricks)
+
+
+def play_checked(client: TestClient, service: GameService, body: dict[str, Any], seed: int,
+                 seen: dict[str, int]) -> None:
+    rng = random.Random(seed)
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201
+    game = response.json()
+    check_answer(service, game, seen)
+    while game["status"] != "over":
+        legal = game["legal_actions"]
+        # Mostly pick and call, so the human often holds the secrets worth leaking.
+        action = "pick" if "pick" in legal and rng.random() < 0.6 else rng.choice(legal)
+        if rng.random() < 0.05:  # now and then a stale or illegal request: walk its answer too
+            stale = client.post(f"/api/games/{game['id']}/actions",
+                                json={"action": action, "version": game["version"] - 1,
+                                      "since": 0})
+            assert stale.status_code == 409
+            check_answer(service, stale.json()["game"], seen)
+        response = client.post(f"/api/games/{game['id']}/actions",
+                               json={"action": action, "version": game["version"],
+                                     "since": game["event_count"]})
+        assert response.status_code == 200, response.json()
+        game = response.json()
+        check_answer(service, game, seen)
+        reloaded = client.get(f"/api/games/{game['id']}", params={"since": 0}).json()
+        check_answer(service, reloaded, seen)
+
+
+@pytest.fixture
+def service(app: FastAPI) -> GameService:
+    found: GameService = app.state.service
+    return found
+
+
+def test_complete_games_through_the_api_leak_nothing(client: TestClient,
+                                                     service: GameService) -> None:
+    seen = dict.fromkeys(("answers", "picker", "other_picker", "secret_partner", "unknown",
+                          "leaster", "revealed_bury"), 0)
+    tables = [
+        {"preset": "milwaukee", "difficulty": "normal"},
+        {"preset": "milwaukee", "difficulty": "easy"},
+        {"preset": "pagat", "difficulty": "normal", "hands": 5},
+        {"preset": "tavern", "difficulty": "easy", "hands": 5},
+        {"preset": "milwaukee", "difficulty": "hard"},
+        {"preset": "milwaukee", "difficulty": "easy", "hands": 5},
+    ]
+    for seed, body in enumerate(tables):
+        play_checked(client, service, body, seed, seen)
+    assert seen["answers"] > 300
+    for case in ("picker", "other_picker", "secret_partner", "revealed_bury"):
+        assert seen[case] > 0, f"the games never covered {case}: {seen}"

@@ -1,0 +1,128 @@
+"""Real server processes: kill -9 mid-hand, restart, the game continues exactly; two servers on
+one database serve the same game and refuse a double submission."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+from tests.web.servers import Server
+from tricktable.ai.players import make_player
+from tricktable.game import parse_action
+from tricktable.sheepshead.match import Match
+from tricktable.sheepshead.rules import rules_from_json
+from tricktable.web.computer import decision_rng
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.kill()
+
+
+def act(client: httpx.Client, game: dict[str, Any], action: str) -> dict[str, Any]:
+    response = client.post(f"/api/games/{game['id']}/actions",
+                           json={"action": action, "version": game["version"]})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def stable(game: dict[str, Any]) -> dict[str, Any]:
+    return {k: game[k] for k in ("version", "view", "legal_actions", "deal", "event_count",
+                                 "previous_hand", "status")}
+
+
+def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path,
+                                                       servers: list[Server]) -> None:
+    database = f"sqlite:///{tmp_path / 'game.sqlite3'}"
+    log = tmp_path / "server.log"
+    servers.append(Server(database, log))
+    with httpx.Client(base_url=servers[0].url, timeout=30) as client:
+        game = client.post("/api/games", json={"difficulty": "normal"}).json()
+        # Play into the middle of the second hand: some tricks taken, cards still in hand.
+        while not (game["view"]["hand_number"] >= 2 and game["view"]["hand"]["tricks"]
+                   and game["legal_actions"] and game["legal_actions"][0].startswith("play")):
+            game = act(client, game, game["legal_actions"][0])
+        before = stable(client.get(f"/api/games/{game['id']}").json())
+        assert {k: v for k, v in before.items() if k != "previous_hand"} == {
+            k: v for k, v in stable(game).items() if k != "previous_hand"}
+        cookies = dict(client.cookies)
+
+    servers[0].kill()
+    servers.append(Server(database, log))
+    with httpx.Client(base_url=servers[1].url, timeout=30, cookies=cookies) as client:
+        after = client.get(f"/api/games/{game['id']}").json()
+        assert stable(after) == before
+        game = after
+        while game["status"] != "over":
+            game = act(client, game, game["legal_actions"][0])
+
+    # The whole game, across the kill, is what an uninterrupted game gives: every computer
+    # decision is the one its seed and history determine.
+    engine = sa.create_engine(database)
+    with engine.connect() as connection:
+        row = connection.execute(sa.text(
+            "SELECT seed, rules, opponent, version FROM games WHERE id = :id"
+        ), {"id": game["id"]}).one()
+        log_rows = connection.execute(sa.text(
+            "SELECT idx, seat, action FROM game_actions WHERE game_id = :id ORDER BY idx"
+        ), {"id": game["id"]}).all()
+    engine.dispose()
+    assert [r.idx for r in log_rows] == list(range(row.version)) and row.version > 0
+    match = Match(rules=rules_from_json(json.loads(row.rules)), seed=row.seed)
+    for index, seat, text in log_rows:
+        if seat != 0:
+            player = make_player("sheepshead", row.opponent)
+            expected = player.choose(match.current.view(seat), decision_rng(row.seed, index))
+            assert str(expected) == text, f"action {index}"
+        match.apply(parse_action(text), seat=seat)
+    assert match.is_over and list(match.totals) == game["view"]["totals"]
+
+
+def test_two_servers_on_one_database(tmp_path: Path, servers: list[Server]) -> None:
+    database = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    log = tmp_path / "server.log"
+    servers.append(Server(database, log))
+    servers.append(Server(database, log))
+    with httpx.Client(base_url=servers[0].url, timeout=30) as first:
+        game = first.post("/api/games", json={"difficulty": "normal"}).json()
+        cookies = dict(first.cookies)
+    clients = [httpx.Client(base_url=s.url, timeout=30, cookies=cookies) for s in servers]
+    try:
+        for turn in range(10):
+            game = act(clients[turn % 2], game, game["legal_actions"][-1])
+            other = clients[(turn + 1) % 2].get(f"/api/games/{game['id']}").json()
+            assert stable(other) == stable(game) | {"previous_hand": other["previous_hand"]}
+        # The same submission to both servers at once: exactly one applies.
+        body = {"action": game["legal_actions"][-1], "version": game["version"]}
+        answers: list[httpx.Response] = []
+        barrier = threading.Barrier(2)
+
+        def submit(client: httpx.Client) -> None:
+            barrier.wait()
+            answers.append(client.post(f"/api/games/{game['id']}/actions", json=body))
+
+        threads = [threading.Thread(target=submit, args=(c,)) for c in clients]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(r.status_code for r in answers) == [200, 409]
+        winner = next(r for r in answers if r.status_code == 200).json()
+        loser = next(r for r in answers if r.status_code == 409).json()
+        assert loser["error"] == "stale_version"
+        assert stable(loser["game"]) == stable(winner) | {
+            "previous_hand": loser["game"]["previous_hand"]}
+    finally:
+        for client in clients:
+            client.close()
