@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
+# Modules compiled with mypyc (listed in setup.py): a change to one needs a rebuild.
+NATIVE := $(shell sed -n 's/^ *"\(src\/[^"]*\.py\)",/\1/p' setup.py)
 
 .PHONY: run test lint typecheck bench clean
 
@@ -27,13 +29,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUN_STAMP): pyproject.toml | $(BIN)/python
+$(RUN_STAMP): pyproject.toml setup.py $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
+$(TEST_STAMP): pyproject.toml setup.py $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find src -name '*.so' -delete

@@ -232,9 +232,30 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (for search)."""
-        other = object.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = HandState(rules=self.rules, dealer=self.dealer, deal=self.deal,
+                          multiplier=self.multiplier)
+        other.seed = self.seed
+        other.phase = self.phase
+        other.to_move = self.to_move
+        other.picker = self.picker
+        other.called = self.called
+        other.alone = self.alone
+        other.result = self.result
+        other.buried = self.buried
+        other.unknown = self.unknown
+        other._partner = self._partner
+        other._called_bit = self._called_bit
+        other._called_suit = self._called_suit
+        other._called_status = self._called_status
+        other._unknown_played = self._unknown_played
+        other._passes = self._passes
+        other._leader = self._leader
+        other._led = self._led
+        other._best = self._best
+        other._best_seat = self._best_seat
+        other._trick_points = self._trick_points
+        other._unknown_at = self._unknown_at
+        other._legal = self._legal
         other.history = list(self.history)
         other.events = list(self.events)
         other.hands = list(self.hands)
