@@ -5,8 +5,10 @@ they run two to three times faster, which the search players turn into more samp
 """
 
 import os
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 NATIVE = [
     "src/tricktable/game.py",
@@ -25,4 +27,14 @@ def native_modules() -> list[object]:
     return list(mypycify(NATIVE, opt_level="3", group_name="tricktable._native"))
 
 
-setup(ext_modules=native_modules())
+class ReplacingBuildExt(build_ext):
+    """Replace a compiled module by a new file instead of overwriting it, so that processes
+    still running the old one are not pulled from under their feet."""
+
+    def copy_file(self, infile: Any, outfile: Any, *args: Any, **kwargs: Any) -> Any:
+        if os.path.exists(outfile) and not os.path.isdir(outfile):
+            os.unlink(outfile)
+        return super().copy_file(infile, outfile, *args, **kwargs)
+
+
+setup(ext_modules=native_modules(), cmdclass={"build_ext": ReplacingBuildExt})

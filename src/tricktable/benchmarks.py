@@ -83,3 +83,49 @@ def engine_benchmark(game: str, *, hands: int = 20000, seed: int = 1) -> dict[st
         "actions_per_second": round(actions / elapsed, 1),
         "legal_actions_us": round(query_elapsed / max(1, len(samples)) * 1e6, 3),
     }
+
+
+def solver_benchmark(*, deals: int = 60, seed: int = 1) -> dict[str, Any]:
+    """Time the double-dummy solver on complete sampled Sheepshead deals from the first lead.
+
+    Each deal is bid by ``basic`` players; the first leader's view is sampled into a complete
+    deal (as the ``strong`` player does) and solved exactly for the picker's team's points.
+    Leasters are skipped (their solve is a different search).
+    """
+    from tricktable.ai.sheepshead_sampling import position_for, sample_deals
+    from tricktable.ai.sheepshead_solver import SheepsheadSolver
+    from tricktable.sheepshead.bots import BasicPlayer
+    from tricktable.sheepshead.state import Phase, new_hand
+
+    rng = random.Random(seed)
+    basic = BasicPlayer()
+    times: list[float] = []
+    nodes = 0
+    number = 0
+    while len(times) < deals:
+        state = new_hand(dealer=number % 5, seed=f"bench-solver/{seed}/{number}")
+        number += 1
+        while state.phase is not Phase.PLAY and not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            state.apply(basic.choose(state.view(seat), rng))
+        if state.is_over or state.picker is None:
+            continue
+        assert state.to_move is not None
+        view = state.view(state.to_move)
+        position = position_for(view, sample_deals(view, rng, 1)[0])
+        solver = SheepsheadSolver()
+        start = time.perf_counter()
+        solver.solve(position)
+        times.append(time.perf_counter() - start)
+        nodes += solver.nodes
+    times.sort()
+    total = sum(times)
+    return {
+        "game": "sheepshead",
+        "deals": deals,
+        "median_ms": round(1000 * times[len(times) // 2], 2),
+        "p95_ms": round(1000 * times[min(len(times) - 1, int(0.95 * len(times)))], 2),
+        "max_ms": round(1000 * times[-1], 2),
+        "nodes_per_second": round(nodes / total),
+    }

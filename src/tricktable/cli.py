@@ -106,9 +106,12 @@ def _replay(record: Any) -> tuple[dict[str, Any], str]:
                 sheepshead_records.describe_hand(replayed))
     if game == "spades":
         from tricktable.spades import records as spades_records
+        from tricktable.spades.match import Match as SpadesMatch
 
-        state = spades_records.replay(record)
-        return spades_records.summary(state), spades_records.describe(state)
+        spades = spades_records.replay_any(record)
+        if isinstance(spades, SpadesMatch):
+            return spades_records.game_summary(spades), spades_records.describe_game(spades)
+        return spades_records.summary(spades), spades_records.describe(spades)
     raise RecordError(f"A record's game is 'sheepshead' or 'spades', not {game!r}.")
 
 
@@ -187,6 +190,26 @@ def bench_engine(
         f"{figures['actions_per_second']:,.0f} actions/s, "
         f"legal-action query {figures['legal_actions_us']:.2f} µs "
         f"({figures['hands']} hands in {figures['seconds']} s)"
+    )
+
+
+@bench_app.command("solver")
+def bench_solver(
+    deals: Annotated[int, typer.Option(help="Sampled deals to solve.")] = 60,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and samples.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Time to solve a complete sampled Sheepshead deal from the first lead."""
+    from tricktable.benchmarks import solver_benchmark
+
+    figures = solver_benchmark(deals=deals, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    Console().print(
+        f"double-dummy solve from the first lead: median {figures['median_ms']} ms, "
+        f"p95 {figures['p95_ms']} ms, max {figures['max_ms']} ms, "
+        f"{figures['nodes_per_second']:,} nodes/s ({figures['deals']} deals)"
     )
 
 

@@ -134,7 +134,7 @@ DOUBLE_NIL = Action(ActionKind.DOUBLE_NIL)
 _SIMPLE = {a.kind: a for a in (PASS, PICK, ALONE, KEEP, REJECT, DOUBLE_NIL)}
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse an action's text form: ``"pass"``, ``"bury QC 7H"``, ``"call AH unknown 8C"``,
     ``"play 10D"``, ``"bid 4"``, ``"bid nil"``, ``"exchange 2C 3D"``.
 
@@ -187,7 +187,7 @@ def parse_action(text: str) -> Action:
 # --- Seeds and shuffling -------------------------------------------------------------------
 
 
-def seed_text(seed: Seed) -> str:
+def seed_text(seed: object) -> str:
     """The canonical text of a seed: ints and strings are both allowed and never collide."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise ValueError(f"A seed is an int or a string, not {type(seed).__name__}.")

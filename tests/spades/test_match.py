@@ -1,5 +1,6 @@
 """A game: hands until someone reaches the target, roles alternating, totals and bags carried."""
 
+import json
 import random
 
 import pytest
@@ -8,6 +9,7 @@ from tests.spades.helpers import play_randomly
 from tricktable.game import Action, ActionKind, IllegalAction
 from tricktable.spades.deal import deal_from_seed
 from tricktable.spades.match import Match, hand_seed, play_match
+from tricktable.spades.records import game_record, replay_game
 from tricktable.spades.rules import Rules
 from tricktable.spades.view import SpadesView
 
@@ -79,7 +81,7 @@ def test_the_higher_total_wins_when_both_pass_the_target() -> None:
 
 def test_game_records_replay() -> None:
     match = play_match([SteadyPlayer(), SteadyPlayer()], seed="r", rules=Rules(target=100))
-    again = Match.from_record(match.to_record())
+    again = replay_game(json.loads(json.dumps(game_record(match))))
     assert again.totals == match.totals and again.winner == match.winner
     assert [h.events for h in again.hands] == [h.events for h in match.hands]
 

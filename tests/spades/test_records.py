@@ -2,6 +2,9 @@
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +116,36 @@ def test_bad_records_say_what_and_where(change: dict[str, object], message: str,
 def test_a_record_must_be_an_object() -> None:
     with pytest.raises(RecordError):
         replay([])  # type: ignore[arg-type]
+
+
+def test_the_replay_command_reads_spades_hand_and_game_records(tmp_path: Path) -> None:
+    from tricktable.spades.match import Match
+    from tricktable.spades.records import game_record
+
+    hand = play_randomly(new_hand(seed=5), random.Random(5))
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record_of(hand)))
+    done = _cli("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == summary(hand)
+
+    match = Match(seed="g")
+    rng = random.Random(2)
+    while match.hand_number < 3:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    path.write_text(json.dumps(game_record(match)))
+    out = json.loads(_cli("replay", str(path), "--json").stdout)
+    assert out["type"] == "game" and out["totals"] == list(match.totals)
+    assert out["winner"] == match.winner and len(out["hands"]) == len(match.hands)
+
+    bad = game_record(match)
+    bad["actions"] = [*bad["actions"][:3], [1, "bid 99"]]
+    path.write_text(json.dumps(bad))
+    failed = _cli("replay", str(path), "--json")
+    assert failed.returncode == 2 and json.loads(failed.stdout)["action_index"] == 3
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tricktable.cli", *args],
+                          capture_output=True, text=True, check=False)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.spades_strong import StrongSpadesPlayer
 from tricktable.game import Player, RandomPlayer
+from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.spades.bots import BasicPlayer as SpadesBasicPlayer
 
 __all__ = ["GAMES", "PLAYERS", "make_player", "player_names"]
 
 GAMES = ("sheepshead", "spades")
 
 PLAYERS: dict[str, dict[str, Callable[[], Player]]] = {
-    "sheepshead": {"random": RandomPlayer},
-    "spades": {"random": RandomPlayer},
+    "sheepshead": {"random": RandomPlayer, "basic": BasicPlayer, "strong": StrongSheepsheadPlayer},
+    "spades": {"random": RandomPlayer, "basic": SpadesBasicPlayer, "strong": StrongSpadesPlayer},
 }
 """Factories of players, by game then name.  Add new players here, explicitly."""
 

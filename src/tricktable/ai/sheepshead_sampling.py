@@ -21,13 +21,23 @@ from dataclasses import dataclass
 
 from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
 from tricktable.cards import CARDS, Card, cards_of
-from tricktable.game import Seat
+from tricktable.game import ALONE, PASS, PICK, Action, Seat
+from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import DECK_MASK, FAIL_ACES, FAIL_TENS, PLAY_SUIT, POINTS
+from tricktable.sheepshead.events import Buried, Called, CardPlayed, Passed, Picked, WentAlone
 from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition, compact_mask
-from tricktable.sheepshead.state import Phase, call_options
+from tricktable.sheepshead.state import HandState, Phase, call_options
 from tricktable.sheepshead.view import SheepsheadView
 
-__all__ = ["SheepsheadSample", "Knowledge", "read_knowledge", "sample_deals", "position_for"]
+__all__ = [
+    "SheepsheadSample",
+    "Knowledge",
+    "read_knowledge",
+    "sample_deals",
+    "position_for",
+    "original_hands",
+    "rebuild_state",
+]
 
 _BURY, _UNKNOWN, _BLIND = "bury", "unknown", "blind"
 
@@ -356,3 +366,57 @@ def _points(c: Card | None, sample: SheepsheadSample) -> int:
         return POINTS[sample.unknown]
     return POINTS[c]
 
+
+
+def original_hands(view: SheepsheadView, sample: SheepsheadSample) -> list[int]:
+    """Each seat's cards before any was played (the picker's after the pick and bury,
+    the unknown card included)."""
+    hands = list(sample.hands)
+    for trick in (*view.tricks, view.current_trick):
+        for seat, c in trick.plays:
+            card = sample.unknown if _face_down(view, c) else c
+            assert card is not None
+            hands[seat] |= 1 << card
+    if view.picker is not None and sample.unknown is not None:
+        hands[view.picker] |= 1 << sample.unknown
+    return hands
+
+
+def rebuild_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
+    """A full hand state in which ``sample`` is the truth and the public history happened.
+
+    Which two of the picker's cards came from the blind is unknown to the other seats and
+    changes nothing that follows; the picker's two lowest cards stand in for it.
+    """
+    hands = original_hands(view, sample)
+    picker = view.picker
+    if (picker is not None and picker != view.seat) or picker is None:
+        blind = sample.blind
+    else:
+        blind = sum(1 << c for c in view.blind or ())
+    if picker is not None:
+        hands[picker] |= sample.buried
+        if blind == 0:
+            blind = sum(1 << c for c in list(cards_of(hands[picker]))[:2])
+        hands[picker] &= ~blind
+    blind_cards = view.blind if view.blind is not None else tuple(cards_of(blind))
+    deal = Deal(hands=tuple(tuple(cards_of(h)) for h in hands), blind=tuple(blind_cards))
+    state = HandState(rules=view.rules, dealer=view.dealer, deal=deal,
+                      multiplier=view.multiplier)
+    for event in view.events:
+        if isinstance(event, Passed):
+            state.apply(PASS)
+        elif isinstance(event, Picked):
+            state.apply(PICK)
+        elif isinstance(event, Buried):
+            first, second = cards_of(sample.buried)
+            state.apply(Action.bury(first, second))
+        elif isinstance(event, Called):
+            state.apply(Action.call(event.card, sample.unknown if event.unknown else None))
+        elif isinstance(event, WentAlone):
+            state.apply(ALONE)
+        elif isinstance(event, CardPlayed):
+            card = sample.unknown if event.face_down else event.card
+            assert card is not None
+            state.apply(Action.play(card))
+    return state

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from tricktable.sheepshead.search import POINTS_OF, UNKNOWN_MOVE, SearchPosition
 
-__all__ = ["SheepsheadSolver", "leaster_score"]
+__all__ = ["SearchAborted", "SheepsheadSolver", "leaster_score"]
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class SearchAborted(Exception):
+    """The search visited more nodes than its limit allows."""
+
 
 
 def leaster_score(points: list[int], tricks: list[int], seat: int) -> int:
@@ -41,9 +45,12 @@ def leaster_score(points: list[int], tricks: list[int], seat: int) -> int:
 class SheepsheadSolver:
     """Solves positions exactly; keeps its transposition table between calls on one deal."""
 
-    def __init__(self) -> None:
+    def __init__(self, node_limit: int = 0) -> None:
+        """``node_limit`` > 0 makes a search raise :class:`SearchAborted` past that many nodes
+        (the count runs over all calls; the table stays sound)."""
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
+        self.node_limit = node_limit
 
     def clear(self) -> None:
         """Forget the transposition table (call between unrelated deals)."""
@@ -74,8 +81,14 @@ class SheepsheadSolver:
 
     def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if pos.tricks_left == 0:
-            return 0
+        if self.node_limit and self.nodes > self.node_limit:
+            raise SearchAborted
+        if pos.tricks_left <= 1:
+            if pos.tricks_left == 0:
+                return 0
+            if not pos.trick:
+                winner, points = pos.last_trick()
+                return points if pos.team >> winner & 1 else 0
         key: tuple[int, ...] | None = None
         if not pos.trick:
             remaining = pos.remaining_points()
@@ -137,16 +150,22 @@ class SheepsheadSolver:
         winner_on_my_side = (pos.team >> pos.best_seat & 1) == maximizing
         best = pos.best
         led = pos.led
-
-        def beats(move: int) -> bool:
-            return move != UNKNOWN_MOVE and move < best and (move < 14 or _SUIT[move] == led)
-
-        if winner_on_my_side:
-            # Let the teammate win, richest card first.
-            return sorted(moves, key=lambda m: (beats(m), -_points(pos, m)))
-        # Win as cheaply as possible, or else throw the cheapest card.
-        return sorted(moves, key=lambda m: (not beats(m), _points(pos, m) if not beats(m)
-                                            else -m))
+        keyed: list[tuple[int, int]] = []
+        for move in moves:
+            if move == UNKNOWN_MOVE:
+                wins = False
+                points = POINTS_OF[pos.unknown]
+            else:
+                wins = move < best and (move < 14 or _SUIT[move] == led)
+                points = POINTS_OF[move]
+            if winner_on_my_side:
+                # Let the teammate win, richest card first.
+                keyed.append((100 - points if wins else -points, move))
+            else:
+                # Win as cheaply as possible, or else throw the cheapest card.
+                keyed.append((-move if wins else 100 + points, move))
+        keyed.sort()
+        return [move for _, move in keyed]
 
     # --- Leasters ---------------------------------------------------------------------------
 
@@ -160,6 +179,14 @@ class SheepsheadSolver:
         self.nodes += 1
         if pos.tricks_left == 0:
             return leaster_score(pos.points, pos.tricks, seat)
+        if pos.tricks_left == 1 and not pos.trick:
+            winner, points = pos.last_trick()
+            pos.points[winner] += points
+            pos.tricks[winner] += 1
+            score = leaster_score(pos.points, pos.tricks, seat)
+            pos.points[winner] -= points
+            pos.tricks[winner] -= 1
+            return score
         key: tuple[int, ...] | None = None
         if not pos.trick:
             key = (*pos.key(), seat, *pos.points, *(min(t, 1) for t in pos.tricks))
@@ -197,10 +224,6 @@ class SheepsheadSolver:
                 low = high = best
             self.table[key] = (low, high)
         return best
-
-
-def _points(pos: SearchPosition, move: int) -> int:
-    return POINTS_OF[pos.unknown if move == UNKNOWN_MOVE else move]
 
 
 _SUIT = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))

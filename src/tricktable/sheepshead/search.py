@@ -310,6 +310,31 @@ class SearchPosition:
         self.trick_points, self.status = trick_points, status
         self.to_move = seat
 
+    def last_trick(self) -> tuple[int, int]:
+        """(winner, points) of the last trick, whose plays are forced: call it at its start."""
+        leader = self.leader
+        best = 99
+        winner = leader
+        led = -1
+        points = 0
+        for k in range(5):
+            seat = (leader + k) % 5
+            hand = self.hands[seat]
+            if hand:
+                card = hand.bit_length() - 1
+                points += POINTS_OF[card]
+                if k == 0:
+                    led = SUIT_OF[card]
+                    best = card
+                elif (card < 14 or SUIT_OF[card] == led) and card < best:
+                    best = card
+                    winner = seat
+            else:  # the picker's face-down unknown card
+                points += POINTS_OF[self.unknown]
+                if k == 0:
+                    led = self.called_suit
+        return winner, points
+
     @property
     def over(self) -> bool:
         return self.tricks_left == 0

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from tricktable.game import Action, IllegalAction, Player, Seat, Seed, derive_seed, seed_text
-from tricktable.spades.rules import PRESETS, Rules, rules_from_json
+from tricktable.spades.rules import PRESETS, Rules
 from tricktable.spades.scoring import game_winner
 from tricktable.spades.state import HandState, new_hand
 from tricktable.spades.view import SpadesView
@@ -54,6 +53,8 @@ class Match:
         self.bags = self.start_bags
         """The accumulated bags after the finished hands."""
         self.winner: Seat | None = None
+        self.history: list[tuple[Seat, Action]] = []
+        """Every action of the game, in order (a game is its seed plus these)."""
         self._deal_next()
 
     @property
@@ -86,7 +87,10 @@ class Match:
         if self.winner is not None:
             raise IllegalAction("The game is over.")
         hand = self.hand
+        mover = hand.to_move
         hand.apply(action, seat=seat)
+        assert mover is not None
+        self.history.append((mover, action))
         if hand.result is not None:
             self.totals = hand.result.totals
             self.bags = hand.result.bags
@@ -105,34 +109,6 @@ class Match:
                 bags=self.bags,
             )
         )
-
-    def to_record(self) -> dict[str, Any]:
-        """The game as JSON: seed, rules, first player, and each hand's actions."""
-        return {
-            "game": "spades-match",
-            "rules": self.rules.to_json(),
-            "seed": self.seed,
-            "first": self.first,
-            "totals": list(self.start_totals),
-            "bags": list(self.start_bags),
-            "hands": [[[s, str(a)] for s, a in h.history] for h in self.hands],
-        }
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Match:
-        """Replay :meth:`to_record`'s JSON (raises ``ValueError`` or ``IllegalAction``)."""
-        from tricktable.game import parse_action
-
-        match = cls(
-            seed=record["seed"], rules=rules_from_json(record.get("rules", "standard")),
-            first=record.get("first", 0),
-            totals=tuple(record.get("totals", (0, 0))),
-            bags=tuple(record.get("bags", (0, 0))),
-        )
-        for actions in record["hands"]:
-            for seat, text in actions:
-                match.apply(parse_action(text), seat=seat)
-        return match
 
 
 def play_match(

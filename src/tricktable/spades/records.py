@@ -14,6 +14,10 @@ A record::
       "actions": [[0, "keep"], [1, "double-nil"], [1, "reject"], ...]
     }
 
+A **game record** has ``"type": "game"``, ``rules``, ``seed``, ``first`` (the first player of
+hand 1), optional starting ``totals``/``bags``, and the ``actions`` of the whole game; every
+hand's stock comes from the game seed.
+
 Without ``exchange_seed`` the exchange uses
 :func:`~tricktable.spades.state.default_exchange_seed`.  In summaries a bid is a number of
 tricks (1-13), ``"nil"`` or ``"double-nil"``, or null while not yet made.
@@ -25,11 +29,22 @@ from typing import Any
 
 from tricktable.game import IllegalAction, RecordError, parse_action, seed_text
 from tricktable.spades.deal import Deal
+from tricktable.spades.match import Match
 from tricktable.spades.rules import Rules, rules_from_json
 from tricktable.spades.scoring import bid_json, bid_text
 from tricktable.spades.state import HandState, default_exchange_seed, new_hand
 
-__all__ = ["describe", "record_of", "replay", "summary"]
+__all__ = [
+    "describe",
+    "describe_game",
+    "game_record",
+    "game_summary",
+    "record_of",
+    "replay",
+    "replay_any",
+    "replay_game",
+    "summary",
+]
 
 _KEYS = {"game", "rules", "first", "seed", "deal", "exchange_seed", "totals", "bags", "actions"}
 
@@ -177,3 +192,104 @@ def describe(state: HandState) -> str:
             f"Seat {seat}: {score.describe()}; total {score.total}, bags {score.bags_total}."
         )
     return "\n".join(lines)
+
+
+_GAME_KEYS = {"game", "type", "rules", "seed", "first", "totals", "bags", "actions"}
+
+
+def game_record(match: Match) -> dict[str, Any]:
+    """The record of a whole game so far; :func:`replay_game` gives back an equal game."""
+    record: dict[str, Any] = {"game": "spades", "type": "game"}
+    if match.rules != Rules():
+        record["rules"] = match.rules.to_json()
+    record["seed"] = match.seed
+    record["first"] = match.first
+    if match.start_totals != (0, 0):
+        record["totals"] = list(match.start_totals)
+    if match.start_bags != (0, 0):
+        record["bags"] = list(match.start_bags)
+    record["actions"] = [[seat, str(action)] for seat, action in match.history]
+    return record
+
+
+def replay_game(record: object) -> Match:
+    """The game a game record describes; raises :class:`RecordError` like :func:`replay`."""
+    if not isinstance(record, dict) or record.get("game") != "spades":
+        raise RecordError("This is not a Spades record.")
+    unknown = sorted(set(record) - _GAME_KEYS)
+    if unknown:
+        raise RecordError(f"Unknown record field {unknown[0]!r}.")
+    try:
+        match = Match(
+            seed=record["seed"],
+            rules=rules_from_json(record.get("rules", "standard")),
+            first=record.get("first", 0),
+            totals=_pair(record.get("totals", [0, 0]), "totals"),
+            bags=_pair(record.get("bags", [0, 0]), "bags"),
+        )
+    except KeyError:
+        raise RecordError('A game record needs a "seed".') from None
+    except (ValueError, TypeError) as error:
+        raise RecordError(str(error)) from None
+    for index, (seat, text) in enumerate(_pairs(record.get("actions", []))):
+        try:
+            match.apply(parse_action(text), seat=seat)
+        except IllegalAction as error:
+            raise RecordError(f"Action {index} ({text!r} by seat {seat}): {error}", index) from None
+        except ValueError as error:
+            raise RecordError(f"Action {index} ({text!r}): {error}", index) from None
+    return match
+
+
+def _pairs(actions: object) -> list[tuple[int, str]]:
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list of [seat, action] pairs.")
+    pairs = []
+    for index, item in enumerate(actions):
+        if (
+            not isinstance(item, list | tuple)
+            or len(item) != 2
+            or type(item[0]) is not int
+            or not isinstance(item[1], str)
+        ):
+            raise RecordError(f"Action {index} must be [seat, \"action\"], not {item!r}.", index)
+        pairs.append((item[0], item[1]))
+    return pairs
+
+
+def replay_any(record: object) -> HandState | Match:
+    """Replay a hand record or a game record."""
+    if isinstance(record, dict) and record.get("type", "hand") == "game":
+        return replay_game(record)
+    if isinstance(record, dict) and record.get("type", "hand") != "hand":
+        raise RecordError("A record's type is 'hand' or 'game'.")
+    if isinstance(record, dict) and "type" in record:
+        record = {k: v for k, v in record.items() if k != "type"}
+    if not isinstance(record, dict):
+        raise RecordError("A record is a JSON object.")
+    return replay(record)
+
+
+def game_summary(match: Match) -> dict[str, Any]:
+    """The outcome of a game as JSON: totals, bags, the winner and each hand's summary."""
+    return {
+        "game": "spades",
+        "type": "game",
+        "over": match.is_over,
+        "winner": match.winner,
+        "scores": list(match.totals),
+        "totals": list(match.totals),
+        "bags": list(match.bags),
+        "hands": [summary(hand) for hand in match.hands],
+    }
+
+
+def describe_game(match: Match) -> str:
+    """A game in text: each hand, then the totals and the winner."""
+    parts = [f"— Hand {number} —\n{describe(hand)}" for number, hand in
+             enumerate(match.hands, 1)]
+    parts.append(f"Totals: {match.totals[0]} – {match.totals[1]}, bags {match.bags[0]} – "
+                 f"{match.bags[1]}")
+    if match.winner is not None:
+        parts.append(f"Winner: seat {match.winner}")
+    return "\n\n".join(parts)

@@ -1,0 +1,78 @@
+"""Choosing among options from noisy, weighted samples, without chasing the noise.
+
+A search player scores every option on every sampled deal.  Averages over a few dozen deals are
+noisy, and taking the best average would often swap a sound default for an option that was only
+lucky on those deals.  :class:`Evidence` keeps the per-deal scores and leaves the default only for
+an option whose paired gain over it (same deals) is clearly positive: its mean exceeds ``z``
+standard errors.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+__all__ = ["Evidence"]
+
+
+class Evidence:
+    """Weighted per-sample values of a fixed list of options."""
+
+    def __init__(self, options: int) -> None:
+        self.options = options
+        self.weights: list[float] = []
+        self.values: list[Sequence[float]] = []
+
+    def add(self, weight: float, values: Sequence[float]) -> None:
+        """One sample: its weight and each option's value on it."""
+        if len(values) != self.options:
+            raise ValueError("A sample needs a value for every option.")
+        if weight > 0.0:
+            self.weights.append(weight)
+            self.values.append(values)
+
+    @property
+    def samples(self) -> int:
+        return len(self.weights)
+
+    def means(self) -> list[float]:
+        """The weighted mean value of each option."""
+        total = sum(self.weights)
+        if total == 0.0:
+            return [0.0] * self.options
+        return [
+            sum(w * v[k] for w, v in zip(self.weights, self.values, strict=True)) / total
+            for k in range(self.options)
+        ]
+
+    def gain(self, option: int, default: int) -> tuple[float, float]:
+        """Mean and standard error of ``option``'s paired gain over ``default``."""
+        weights = self.weights
+        total = sum(weights)
+        if total == 0.0:
+            return 0.0, math.inf
+        diffs = [v[option] - v[default] for v in self.values]
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+        if len(weights) < 2:
+            return mean, math.inf
+        variance = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        effective = total * total / sum(w * w for w in weights)
+        if effective <= 1.0:
+            return mean, math.inf
+        return mean, math.sqrt(variance / (effective - 1.0))
+
+    def choose(self, default: int | None, *, z: float = 2.0, margin: float = 0.0) -> int:
+        """The option to take: the default unless another clearly beats it (by more than
+        ``margin`` and ``z`` standard errors); without a default, the best mean."""
+        means = self.means()
+        if default is None:
+            return max(range(self.options), key=means.__getitem__)
+        best, best_edge = default, 0.0
+        for option in range(self.options):
+            if option == default:
+                continue
+            mean, error = self.gain(option, default)
+            edge = mean - z * error
+            if edge > margin and edge > best_edge:
+                best, best_edge = option, edge
+        return best

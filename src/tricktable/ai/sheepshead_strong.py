@@ -1,0 +1,264 @@
+"""``strong`` for Sheepshead: Monte Carlo over the deals that fit the view.
+
+Every decision samples deals consistent with everything the seat knows
+(:mod:`tricktable.ai.sheepshead_sampling`) and weights them by how well they explain the other
+players' picks and passes (:mod:`tricktable.ai.sheepshead_inference`).
+
+- A card to play: on each deal every legal card is solved with the
+  double-dummy solver; a card's value is this seat's score for the hand that best play from
+  there gives.  The solver answers the question the score asks — which scoring band (31, 61,
+  91 points) the picker's team reaches — with zero-window searches, far faster than exact points.
+- Pick or pass, the bury, the call, and first-trick cards on deals too deep to solve within
+  the budget: each option is played out to the end of the hand on every
+  deal, everybody (this seat included) playing as ``basic`` from there, and scored.
+
+The best weighted average wins; among equals the ``basic`` choice is kept, so the player only
+departs from sound table practice where the search shows a gain.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from tricktable.ai.budget import Budget, Clock
+from tricktable.ai.evidence import Evidence
+from tricktable.ai.sheepshead_inference import sample_weight
+from tricktable.ai.sheepshead_sampling import (
+    SheepsheadSample,
+    position_for,
+    rebuild_state,
+    sample_deals,
+)
+from tricktable.ai.sheepshead_solver import SearchAborted, SheepsheadSolver
+from tricktable.cards import Card
+from tricktable.game import Action, ActionKind
+from tricktable.sheepshead.bots import BasicPlayer, score_bury_and_call
+from tricktable.sheepshead.deck import PLAY_SUIT, POINTS, STRENGTH, is_trump, mask_points
+from tricktable.sheepshead.rules import Rules
+from tricktable.sheepshead.scoring import stake
+from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition
+from tricktable.sheepshead.state import Phase, call_options
+from tricktable.sheepshead.view import SheepsheadView
+
+__all__ = ["StrongSheepsheadPlayer", "seat_score", "rank_buries"]
+
+_BURY_CANDIDATES = 4
+_MARGIN = 0.05
+"""Expected points per hand a choice must gain over ``basic``'s before the player takes it."""
+_NODE_LIMIT = 40_000
+"""Solver nodes one deal may take in the first trick (about 40 ms compiled) before the player
+gives up solving for this decision and plays the hands out instead."""
+_Z = 2.0
+"""...and by how many standard errors of that gain over the sampled deals."""
+
+
+def _teammate_winning(view: SheepsheadView) -> bool:
+    """Whether the trick in progress is being won by a player this seat knows is its teammate."""
+    plays = [(seat, c) for seat, c in view.current_trick.plays
+             if c is not None and c != view.unknown_card]
+    if not plays or view.picker is None:
+        return False
+    first = view.current_trick.cards[0]
+    if first is None or first == view.unknown_card:
+        if view.called is None:
+            return False
+        led = PLAY_SUIT[view.called]
+    else:
+        led = PLAY_SUIT[first]
+    winner = max(plays, key=lambda p: STRENGTH[led][p[1]])[0]
+    me, picker, partner = view.seat, view.picker, view.partner
+    if me == picker:
+        return partner is not None and winner == partner
+    if view.is_partner:
+        return winner == picker
+    if view.alone:
+        return winner != picker
+    return partner is not None and winner not in (picker, partner)
+
+
+def _card_options(view: SheepsheadView, usual: Action) -> list[Action]:
+    """The cards worth searching: all legal ones, but the conventions hold — a defender holding
+    fail does not lead trump unless ``basic`` (whose exceptions have reasons) would, and where
+    ``basic`` schmears an ace or ten onto a teammate's trick, so does this player (the search
+    only picks which one)."""
+    legal = list(view.legal_actions)
+    if POINTS[usual.card] >= 10 and _teammate_winning(view):
+        return [a for a in legal if POINTS[a.card] >= 10]
+    defending = view.picker is not None and view.picker != view.seat and not view.is_partner
+    if not defending or view.current_trick.cards:
+        return legal
+    fail = [a for a in legal if not is_trump(a.card)]
+    if not fail or len(fail) == len(legal):
+        return legal
+    return fail if not is_trump(usual.card) else [*fail, usual]
+
+
+def rank_buries(hand: Sequence[Card], rules: Rules) -> list[Action]:
+    """Every bury, best first by ``basic``'s bury-and-call heuristics."""
+    full = sum(1 << c for c in hand)
+    scored = []
+    for first, second in combinations(sorted(hand), 2):
+        pair = (1 << first) | (1 << second)
+        kept = full & ~pair
+        candidates, callable_ = call_options(kept, pair, rules)
+        calls: list[Card | None] = list(callable_ or candidates) or [None]
+        score = max(score_bury_and_call(kept, pair, call, None) for call in calls)
+        scored.append((-score, first, second))
+    scored.sort()
+    return [Action.bury(first, second) for _, first, second in scored]
+
+
+def seat_score(seat: int, picker: int, partner: int | None, team_points: int,
+               rules: Rules) -> float:
+    """This seat's share of the stake for a picker's team finishing with ``team_points``."""
+    tricks = 6 if team_points == 120 else (0 if team_points == 0 else 3)
+    s, _ = stake(team_points, tricks, rules)
+    if seat == picker:
+        return float(4 * s if partner is None else 2 * s)
+    if seat == partner:
+        return float(s)
+    return float(-s)
+
+
+class StrongSheepsheadPlayer:
+    """Plays the cards by sampling and solving; bids like ``basic`` until told otherwise."""
+
+    name = "strong"
+
+    def __init__(self, budget: Budget | None = None, *, search_bidding: bool = True,
+                 solve_from_trick: int = 1) -> None:
+        self.budget = budget or Budget()
+        self.solve_from_trick = solve_from_trick
+        """The first trick (0-5) whose cards are chosen by solving sampled deals."""
+        self.search_bidding = search_bidding
+        """Also decide pick/pass, the bury and the call by playing them out (else as basic)."""
+        self.fallback = BasicPlayer()
+
+    def choose(self, view: SheepsheadView, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        if len(legal) == 1:
+            return legal[0]
+        usual = self.fallback.choose(view, rng)
+        if view.phase is Phase.PLAY:
+            options = _card_options(view, usual)
+            # Early on too much is hidden for open-card solving to judge well (and it is slow):
+            # play the hands out instead.
+            solve = len(view.tricks) >= self.solve_from_trick
+            evaluate = self._values if solve else self._rollouts
+        elif not self.search_bidding:
+            return usual
+        else:
+            options = self._bidding_options(view, usual)
+            evaluate = self._rollouts
+        if len(options) == 1:
+            return options[0]
+        evidence = Evidence(len(options))
+        clock = Clock(self.budget)
+        while clock.more():
+            sample = sample_deals(view, rng, 1)[0]
+            weight = sample_weight(view, sample)
+            if weight > 0.0:
+                try:
+                    evidence.add(weight, evaluate(view, sample, options))
+                except SearchAborted:
+                    # Too deep to solve within the budget: play the hand out instead.
+                    evidence = Evidence(len(options))
+                    evaluate = self._rollouts
+            clock.tick()
+        if not evidence.samples:
+            return usual
+        # Leave sound table practice only where the deals show a clear gain.
+        default = options.index(usual) if usual in options else None
+        return options[evidence.choose(default, z=_Z, margin=_MARGIN)]
+
+    # --- Picking, burying, calling --------------------------------------------------------------
+
+    def _bidding_options(self, view: SheepsheadView, usual: Action) -> list[Action]:
+        """The options worth playing out: all of them, but only a few promising buries and
+        one unknown card per call (the one ``basic`` would set aside)."""
+        legal = list(view.legal_actions)
+        if view.phase is Phase.BURY:
+            ranked = rank_buries(view.hand, view.rules)
+            options = [a for a in ranked[:_BURY_CANDIDATES]]
+            if usual not in options:
+                options.append(usual)
+            return options
+        if view.phase is Phase.CALL and any(len(a.cards) == 2 for a in legal):
+            aside = usual.cards[1] if len(usual.cards) == 2 else None
+            keep = [a for a in legal if len(a.cards) < 2 or a.cards[1] == aside]
+            if len(keep) > 1:
+                return keep
+        return legal
+
+    def _rollouts(self, view: SheepsheadView, sample: SheepsheadSample,
+                  options: Sequence[Action]) -> list[float]:
+        """This seat's score after each option, the rest of the hand played by ``basic``."""
+        start = rebuild_state(view, sample)
+        values = []
+        for option in options:
+            state = start.copy()
+            state.apply(option)
+            rng = random.Random(0)
+            while not state.is_over:
+                seat = state.to_move
+                assert seat is not None
+                state.apply(self.fallback.choose(state.view(seat), rng))
+            assert state.result is not None
+            values.append(float(state.result.scores[view.seat]))
+        return values
+
+    # --- Play ---------------------------------------------------------------------------------
+
+    def _values(self, view: SheepsheadView, sample: SheepsheadSample,
+                options: Sequence[Action]) -> list[float]:
+        position = position_for(view, sample)
+        solver = SheepsheadSolver(node_limit=_NODE_LIMIT if not view.tricks else 0)
+        me = view.seat
+        moves = [self._move(view, action) for action in options]
+        if position.leaster:
+            values = []
+            for move in moves:
+                position.make(move)
+                values.append(float(solver.solve_leaster(position, me)))
+                position.unmake()
+            return values
+        picker = view.picker
+        assert picker is not None
+        partner = None if view.alone else sample.partner
+        team = position.team
+        so_far = sum(position.points[s] for s in range(5) if team >> s & 1)
+        so_far += mask_points(sample.buried)
+        values = []
+        for move in moves:
+            base = position.team_points
+            position.make(move)
+            gained = so_far + position.team_points - base
+            band = self._band(solver, position, gained)
+            position.unmake()
+            values.append(seat_score(me, picker, partner, band, view.rules))
+        return values
+
+    @staticmethod
+    def _move(view: SheepsheadView, action: Action) -> int:
+        assert action.kind is ActionKind.PLAY
+        if view.unknown_card is not None and action.card == view.unknown_card:
+            return UNKNOWN_MOVE
+        return INDEX_OF[action.card]
+
+    @staticmethod
+    def _band(solver: SheepsheadSolver, position: SearchPosition, gained: int) -> int:
+        """The scoring band the picker's team reaches under best play, as a representative
+        total: 91, 61, 31 or 30 (schwarz, counted by tricks, is left out)."""
+        def reaches(total: int) -> bool:
+            need = total - gained
+            if need <= 0:
+                return True
+            return solver.solve(position, need - 1, need) >= need
+
+        if reaches(61):
+            return 91 if reaches(91) else 61
+        return 31 if reaches(31) else 30

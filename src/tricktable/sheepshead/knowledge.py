@@ -1,0 +1,344 @@
+"""What a seat can work out from its view: card tracking, voids, teams, the trick in progress.
+
+Everything here is a pure function of a :class:`~tricktable.sheepshead.view.SheepsheadView`, so a
+player that uses it still sees only what its seat may see.  :func:`read_table` does the counting
+once per decision and returns a :class:`Table`; its methods answer the questions a card player
+asks: which cards are still out, who has shown out of which suit, who is on my side, who is
+winning this trick and could anyone behind me beat it.
+
+Cards are :class:`~tricktable.cards.Card` ints, sets of cards are bitmasks, suits are
+:class:`~tricktable.sheepshead.deck.PlaySuit` values (trump is one suit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tricktable.cards import Card, cards_of
+from tricktable.game import Seat
+from tricktable.sheepshead.deck import (
+    DECK_MASK,
+    PLAY_SUIT,
+    POINTS,
+    STRENGTH,
+    SUIT_MASK,
+    TRUMP_MASK,
+    PlaySuit,
+)
+from tricktable.sheepshead.view import SheepsheadView, TrickView
+
+__all__ = [
+    "SEATS",
+    "Side",
+    "Table",
+    "TrickState",
+    "beats",
+    "known_sides",
+    "read_table",
+    "trick_state",
+]
+
+SEATS = 5
+_TRUMP = int(PlaySuit.TRUMP)
+
+
+class Side(Enum):
+    """Which side a seat is on, as one seat knows or infers it."""
+
+    MINE = "mine"
+    OTHER = "other"
+    UNKNOWN = "unknown"
+
+
+def beats(card: Card, best: Card | None, led: int) -> bool:
+    """Whether ``card`` would take over a trick of suit ``led`` now won by ``best``."""
+    if best is None:
+        return STRENGTH[led][card] > 0
+    return STRENGTH[led][card] > STRENGTH[led][best]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickState:
+    """The trick in progress as the seat to move sees it."""
+
+    leader: Seat
+    led: int
+    """The led play suit, or -1 before the lead."""
+    best: Card | None
+    """The card winning so far (None before the lead, or if only the unknown card is out)."""
+    best_seat: Seat | None
+    points: int
+    """Card points visible in the trick so far."""
+    hidden: bool
+    """The face-down unknown card is in this trick (its points are not visible)."""
+    played: tuple[Seat, ...]
+    """Seats that have played to the trick, in order."""
+    to_play: tuple[Seat, ...]
+    """Seats still to play after the seat to move, in order."""
+
+    @property
+    def leading(self) -> bool:
+        return not self.played
+
+
+def _led_suit(trick: TrickView, called: Card | None) -> int:
+    """The suit a started trick was led in; a face-down unknown card opens the called suit."""
+    first = trick.cards[0]
+    if first is not None:
+        return PLAY_SUIT[first]
+    return PLAY_SUIT[called] if called is not None else -1
+
+
+def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickState:
+    """Read a trick in progress; ``mover`` is the seat about to play to it."""
+    played = tuple((trick.leader + k) % SEATS for k in range(len(trick.cards)))
+    remaining = SEATS - len(trick.cards) - 1
+    to_play = tuple((mover + k) % SEATS for k in range(1, remaining + 1))
+    if not trick.cards:
+        return TrickState(trick.leader, -1, None, None, 0, False, (), to_play)
+    led = _led_suit(trick, called)
+    best: Card | None = None
+    best_seat: Seat | None = None
+    points = 0
+    hidden = False
+    for seat, c in zip(played, trick.cards, strict=True):
+        if c is None:
+            hidden = True
+            continue
+        points += POINTS[c]
+        if beats(c, best, led):
+            best, best_seat = c, seat
+    if best is None:
+        # Only the unknown card is out: it cannot win, whoever plays next takes the lead.
+        best_seat = None
+    return TrickState(trick.leader, led, best, best_seat, points, hidden, played, to_play)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What one seat knows about the cards and the sides.  Build it with :func:`read_table`."""
+
+    view: SheepsheadView
+    hand: int
+    """My cards as a bitmask (the unknown card not included)."""
+    unknown: int
+    """The unknown card I set aside and have not played yet (bitmask; picker only)."""
+    played: int
+    """Every face-up card played so far."""
+    unseen: int
+    """Cards whose place I do not know: in other hands, the bury, the unknown card, or (in a
+    leaster) the blind nobody sees."""
+    voids: tuple[int, ...]
+    """Per seat, a bit per play suit the seat has shown out of."""
+    trick: TrickState
+    sides: tuple[Side, ...]
+    """Per seat, which side it is on as far as I know for certain (my own seat is MINE)."""
+    suspected_partner: Seat | None
+    """The seat public play points to as the picker's partner, when it is not yet known."""
+    called_led: bool
+    """Whether the called suit has been led (so the partner is known to all)."""
+
+    # --- Cards ------------------------------------------------------------------------------
+
+    @property
+    def trump_out(self) -> int:
+        """Trump I cannot see: in other hands (or the bury, which I may not know)."""
+        return self.unseen & TRUMP_MASK
+
+    def unseen_in(self, suit: int) -> int:
+        return self.unseen & SUIT_MASK[suit]
+
+    def is_void(self, seat: Seat, suit: int) -> bool:
+        return bool(self.voids[seat] >> suit & 1)
+
+    def may_hold(self, seat: Seat) -> int:
+        """Unseen cards that ``seat`` could hold, given the suits it has shown out of."""
+        if seat == self.view.seat:
+            return self.hand
+        mask = self.unseen
+        for suit in range(4):
+            if self.voids[seat] >> suit & 1:
+                mask &= ~SUIT_MASK[suit]
+        return mask
+
+    def is_master(self, card: Card) -> bool:
+        """No unseen card of the same play suit ranks above ``card``."""
+        suit = PLAY_SUIT[card]
+        strength = STRENGTH[suit]
+        return all(strength[c] < strength[card] for c in cards_of(self.unseen_in(suit)))
+
+    def could_beat(self, seat: Seat, best: Card | None, led: int) -> bool:
+        """Whether ``seat`` might hold a card it may play that takes a trick won by ``best``.
+
+        A seat may beat ``best`` with a higher card of the led suit, or, on a fail lead, with
+        any trump (it might be out of the led suit).  The unknown card never wins.
+        """
+        if self.view.card_counts[seat] == 0:
+            return False
+        holds = self.may_hold(seat)
+        if led != _TRUMP:
+            holds &= SUIT_MASK[led] | TRUMP_MASK
+        else:
+            holds &= TRUMP_MASK
+        return any(beats(c, best, led) for c in cards_of(holds))
+
+    def beatable_after_me(self, best: Card | None, led: int) -> bool:
+        """Whether anyone still to play after me might take a trick won by ``best``."""
+        return any(self.could_beat(s, best, led) for s in self.trick.to_play)
+
+    # --- Sides ------------------------------------------------------------------------------
+
+    def side(self, seat: Seat) -> Side:
+        return self.sides[seat]
+
+    def is_mine(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is surely on my side (myself included)."""
+        return seat is not None and self.sides[seat] is Side.MINE
+
+    def is_probably_mine(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is on my side, known or inferred from public play."""
+        if seat is None:
+            return False
+        if self.sides[seat] is not Side.UNKNOWN:
+            return self.sides[seat] is Side.MINE
+        partner = self.suspected_partner
+        if partner is None:
+            return False
+        picker_team = self.on_picker_team
+        return (seat == partner) == picker_team
+
+    @property
+    def on_picker_team(self) -> bool:
+        view = self.view
+        return view.seat == view.picker or view.is_partner
+
+
+def read_table(view: SheepsheadView) -> Table:
+    """Count the cards and read the sides from ``view``."""
+    hand = sum(1 << c for c in view.hand)
+    unknown = 0
+    if view.unknown_card is not None and not view.unknown_played:
+        unknown = 1 << view.unknown_card
+    played = 0
+    voids = [0] * SEATS
+    for seen in (*view.tricks, view.current_trick):
+        played |= _note_trick(seen, view.called, voids)
+    known_elsewhere = hand | played | unknown
+    if view.buried is not None:
+        known_elsewhere |= sum(1 << c for c in view.buried)
+    if view.unknown_card is not None:
+        known_elsewhere |= 1 << view.unknown_card
+    unseen = DECK_MASK & ~known_elsewhere
+    mover = view.to_move if view.to_move is not None else view.seat
+    trick = trick_state(view.current_trick, mover, view.called)
+    sides = known_sides(view)
+    suspect = _suspect_partner(view, sides) if Side.UNKNOWN in sides else None
+    return Table(
+        view=view, hand=hand, unknown=unknown, played=played, unseen=unseen,
+        voids=tuple(voids), trick=trick, sides=sides, suspected_partner=suspect,
+        called_led=_called_suit_led(view),
+    )
+
+
+def _called_suit_led(view: SheepsheadView) -> bool:
+    if view.called is None:
+        return False
+    called_suit = PLAY_SUIT[view.called]
+    for trick in (*view.tricks, view.current_trick):
+        if trick.cards and (trick.cards[0] is None or PLAY_SUIT[trick.cards[0]] == called_suit):
+            return True
+    return False
+
+
+def _note_trick(trick: TrickView, called: Card | None, voids: list[int]) -> int:
+    """Mark who showed out of the led suit; return the face-up cards of the trick."""
+    played = 0
+    if not trick.cards:
+        return 0
+    led = _led_suit(trick, called)
+    for k, c in enumerate(trick.cards):
+        if c is None:
+            continue
+        played |= 1 << c
+        if k and led >= 0 and PLAY_SUIT[c] != led:
+            voids[(trick.leader + k) % SEATS] |= 1 << led
+    return played
+
+
+def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
+    """Each seat's side as ``view.seat`` knows it for certain."""
+    me = view.seat
+    picker = view.picker
+    sides = [Side.UNKNOWN] * SEATS
+    sides[me] = Side.MINE
+    if picker is None:
+        # A leaster (or the auction): everyone plays for himself.
+        return tuple(Side.MINE if s == me else Side.OTHER for s in range(SEATS))
+    picker_team: set[Seat] = {picker}
+    if view.partner is not None:
+        picker_team.add(view.partner)
+    complete = view.alone or view.partner is not None
+    mine_is_picker_team = me in picker_team
+    for seat in range(SEATS):
+        if seat == me:
+            continue
+        if seat in picker_team:
+            sides[seat] = Side.MINE if mine_is_picker_team else Side.OTHER
+        elif complete:
+            sides[seat] = Side.OTHER if mine_is_picker_team else Side.MINE
+    return tuple(sides)
+
+
+def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | None:
+    """The seat whose public play marks it as the secret partner, if one stands out.
+
+    Evidence, scored per seat: leading trump (the picker's side leads trump) +2; throwing ten
+    or more points off-suit onto a trick the picker was winning +2; trumping over the picker's
+    winning card when out of the led suit −3; leading a fail suit other than the called one −1.
+    """
+    picker = view.picker
+    if picker is None or view.alone or view.partner is not None:
+        return None
+    candidates = [s for s in range(SEATS) if sides[s] is Side.UNKNOWN]
+    if not candidates:
+        return None
+    if len(candidates) == 1:
+        return candidates[0]
+    score = dict.fromkeys(candidates, 0)
+    called_suit = PLAY_SUIT[view.called] if view.called is not None else -1
+    for trick in (*view.tricks, view.current_trick):
+        _score_trick(trick, picker, called_suit, score)
+    ranked = sorted(candidates, key=lambda s: -score[s])
+    best, runner_up = ranked[0], ranked[1]
+    if score[best] >= 2 and score[best] - score[runner_up] >= 2:
+        return best
+    return None
+
+
+def _score_trick(
+    trick: TrickView, picker: Seat, called_suit: int, score: dict[Seat, int]
+) -> None:
+    if not trick.cards or trick.cards[0] is None:
+        return
+    led = PLAY_SUIT[trick.cards[0]]
+    if trick.leader in score:
+        if led == _TRUMP:
+            score[trick.leader] += 2
+        elif led != called_suit:
+            score[trick.leader] -= 1
+    best: Card | None = None
+    best_seat: Seat | None = None
+    for k, c in enumerate(trick.cards):
+        seat = (trick.leader + k) % SEATS
+        if c is None:
+            continue
+        if k and seat in score and PLAY_SUIT[c] != led:
+            picker_winning = best_seat == picker
+            if picker_winning and beats(c, best, led):
+                score[seat] -= 3
+            elif picker_winning and POINTS[c] >= 10:
+                score[seat] += 2
+        if beats(c, best, led):
+            best, best_seat = c, seat
+

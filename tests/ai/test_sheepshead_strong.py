@@ -1,0 +1,85 @@
+"""The strong Sheepshead player: legal, reproducible, and it searches."""
+
+import random
+
+from tricktable.ai.budget import Budget
+from tricktable.ai.sheepshead_inference import pick_probability, sample_weight
+from tricktable.ai.sheepshead_sampling import sample_deals
+from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer, rank_buries, seat_score
+from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.state import HandState, new_hand
+
+FAST = Budget(samples=3, time_ms=None, min_samples=1)
+
+
+def play_hand(seed: int, players: dict[int, object], rng: random.Random,
+              preset: str = "milwaukee") -> list[tuple[int, object, str]]:
+    basic = BasicPlayer()
+    state = new_hand(rules=PRESETS[preset], dealer=seed % 5, seed=seed)
+    decisions = []
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        player = players.get(seat, basic)
+        action = player.choose(view, rng)  # type: ignore[attr-defined]
+        assert action in view.legal_actions
+        decisions.append((seat, action, view.phase.value))
+        state.apply(action)
+    return decisions
+
+
+def test_strong_only_returns_legal_actions_in_every_preset() -> None:
+    strong = StrongSheepsheadPlayer(FAST)
+    for preset in PRESETS:
+        for seed in range(4):
+            play_hand(seed, {seed % 5: strong, (seed + 2) % 5: strong}, random.Random(seed),
+                      preset)
+
+
+def test_the_same_seed_gives_the_same_choices() -> None:
+    first = play_hand(11, {1: StrongSheepsheadPlayer(FAST)}, random.Random(5))
+    second = play_hand(11, {1: StrongSheepsheadPlayer(FAST)}, random.Random(5))
+    assert first == second
+
+
+def test_the_time_budget_is_respected_roughly() -> None:
+    import time
+
+    strong = StrongSheepsheadPlayer(Budget(samples=1000, time_ms=50.0))
+    state: HandState = new_hand(seed=3, dealer=0)
+    rng = random.Random(1)
+    slowest = 0.0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        start = time.perf_counter()
+        action = strong.choose(state.view(seat), rng)
+        slowest = max(slowest, time.perf_counter() - start)
+        state.apply(action)
+    assert slowest < 2.0  # a loose bound: the budget stops sampling, not a timing test
+
+
+def test_seat_score_shares_the_stake() -> None:
+    rules = PRESETS["milwaukee"]
+    assert seat_score(0, 0, 2, 70, rules) == 2 and seat_score(2, 0, 2, 70, rules) == 1
+    assert seat_score(1, 0, 2, 70, rules) == -1
+    assert seat_score(0, 0, None, 95, rules) == 8
+    assert seat_score(3, 0, 2, 40, rules) == 2  # the picker's team loses double on the bump
+
+
+def test_buries_are_ranked_and_all_listed() -> None:
+    state = new_hand(seed=5, dealer=0)
+    state.apply(state.legal_actions()[0])  # pick
+    ranked = rank_buries(state.view(state.picker or 0).hand, state.rules)
+    assert len(ranked) == 28 and set(ranked) == set(state.legal_actions())
+
+
+def test_passes_make_strong_hands_unlikely() -> None:
+    assert pick_probability(8.0, 0) > 0.95 and pick_probability(2.0, 0) < 0.05
+    state = new_hand(seed=8, dealer=0)
+    state.apply(state.legal_actions()[1])  # seat 1 passes
+    view = state.view(2)
+    weights = [sample_weight(view, s) for s in sample_deals(view, random.Random(1), 50)]
+    assert all(0.0 < w <= 1.0 for w in weights) and len(set(weights)) > 1

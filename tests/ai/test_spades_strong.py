@@ -1,0 +1,112 @@
+"""``strong`` for Spades: legal, reproducible under a sample budget, and sensible."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from tests.spades.helpers import apply_all, hand_after_draw
+from tricktable.ai.budget import Budget
+from tricktable.ai.players import make_player
+from tricktable.ai.spades_strong import StrongSettings, StrongSpadesPlayer, utility_table
+from tricktable.game import DOUBLE_NIL, KEEP, REJECT, ActionKind
+from tricktable.spades.rules import PRESETS
+from tricktable.spades.state import HandState, Phase, new_hand
+
+SMALL = Budget(samples=3, time_ms=None)
+
+
+def states(count: int, rng: random.Random) -> Iterator[HandState]:
+    """Hands stopped at random points of every phase, double nil now and then."""
+    for seed in range(count):
+        state = new_hand(seed=f"strong-{seed}", first=seed % 2)
+        for _ in range(rng.randrange(75)):
+            legal = state.legal_actions()
+            if state.phase is Phase.DRAW:
+                state.apply(DOUBLE_NIL if DOUBLE_NIL in legal and rng.random() < 0.2
+                            else rng.choice((KEEP, REJECT)))
+            else:
+                state.apply(legal[rng.randrange(len(legal))])
+            if state.is_over:
+                break
+        if not state.is_over:
+            yield state
+
+
+def test_registered() -> None:
+    assert isinstance(make_player("spades", "strong"), StrongSpadesPlayer)
+
+
+def test_strong_only_returns_legal_actions() -> None:
+    rng = random.Random(1)
+    player = StrongSpadesPlayer(SMALL)
+    kinds = set()
+    for state in states(60, rng):
+        view = state.view(state.to_move or 0)
+        action = player.choose(view, rng)
+        assert action in view.legal_actions
+        kinds.add(action.kind)
+        state.apply(action)  # and the engine agrees
+    assert {ActionKind.PLAY, ActionKind.BID} <= kinds
+
+
+def test_the_same_seed_gives_the_same_choices() -> None:
+    for state in states(25, random.Random(2)):
+        if state.phase not in (Phase.PLAY, Phase.BID):
+            continue
+        view = state.view(state.to_move or 0)
+        first = StrongSpadesPlayer(Budget(samples=4, time_ms=None)).choose(view, random.Random(5))
+        again = StrongSpadesPlayer(Budget(samples=4, time_ms=None)).choose(view, random.Random(5))
+        assert first == again
+
+
+def test_a_whole_hand_with_strong_on_both_sides() -> None:
+    rng = random.Random(3)
+    state = new_hand(seed="whole", first=0)
+    players = [StrongSpadesPlayer(SMALL), StrongSpadesPlayer(SMALL)]
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(players[seat].choose(state.view(seat), rng), seat=seat)
+    assert state.result is not None and sum(state.tricks_won) == 13
+
+
+def test_it_takes_the_trick_it_needs() -> None:
+    # Seat 1 wins eleven diamond tricks while seat 0 throws clubs; then he leads KH.  Seat 0
+    # (bid 2, no trick yet) holds AH 2H: winning with the ace keeps the bid alive (it makes it
+    # if his last card is a club or a diamond); the two never makes it.
+    first = "AH 2H AC KC QC JC 10C 9C 8C 7C 6C 5C 4C"
+    second = "KH 3H AD KD QD JD 10D 9D 8D 7D 6D 5D 4D"
+    state = apply_all(hand_after_draw(first, second), ["bid 11", "bid 2"])
+    for diamond, club in zip(second.split()[2:], first.split()[2:], strict=True):
+        apply_all(state, [f"play {diamond}", f"play {club}"])
+    apply_all(state, ["play KH"])
+    view = state.view(0)
+    player = StrongSpadesPlayer(Budget(samples=8, time_ms=None),
+                                settings=StrongSettings(bag_cost=0.0))
+    assert str(player.choose(view, random.Random(1))) == "play AH"
+
+
+def test_utility_table_counts_bags_and_the_game() -> None:
+    settings = StrongSettings(bag_cost=8.0, win_bonus=250.0, endgame=150)
+    far = utility_table(bids=(4, 5), double_nil=(False, False), totals=(0, 0), bags=(0, 0),
+                        rules=PRESETS["standard"], settings=settings)
+    # One more trick for seat 0 beyond its bid: +1 point, a bag charged 8, and one fewer
+    # bag (worth +8 to seat 0) for seat 1 who still made his bid.
+    assert far[5] - far[4] == (1 - 8) - (-1 + 8)
+    near = utility_table(bids=(4, 5), double_nil=(False, False), totals=(460, 300),
+                         bags=(0, 0), rules=PRESETS["standard"], settings=settings)
+    assert near[4] == 40 - 54 + 250 and near[3] == -40 - 55  # 500 reached: the game is won
+
+
+def test_a_tiny_time_budget_still_gives_legal_actions() -> None:
+    rng = random.Random(4)
+    player = StrongSpadesPlayer(Budget(samples=48, time_ms=1.0))
+    state = new_hand(seed="hurry", first=1)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        action = player.choose(view, rng) if seat == 0 else view.legal_actions[0]
+        assert action in view.legal_actions
+        state.apply(action)
