@@ -16,6 +16,8 @@ NATIVE = [
     "src/tricktable/sheepshead/state.py",
     "src/tricktable/sheepshead/search.py",
     "src/tricktable/ai/sheepshead_solver.py",
+    "src/tricktable/spades/search.py",
+    "src/tricktable/ai/spades_solver.py",
 ]
 
 

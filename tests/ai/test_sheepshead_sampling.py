@@ -1,69 +1,15 @@
-"""Sampled deals always fit what the seat has seen: replaying the public history on them is
-legal and shows the seat exactly the view it has."""
+"""Sampled deals always fit what the seat has seen: replaying the public history on them through
+the checked engine is legal and shows the seat exactly the view it has."""
 
 import random
 
 import pytest
 
 from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
-from tricktable.ai.sheepshead_sampling import position_for, sample_deals
-from tricktable.cards import cards_of
-from tricktable.game import ALONE, PASS, PICK, Action
-from tricktable.sheepshead.deal import Deal
-from tricktable.sheepshead.events import (
-    Buried,
-    Called,
-    CardPlayed,
-    Passed,
-    Picked,
-    WentAlone,
-)
+from tricktable.ai.sheepshead_sampling import position_for, rebuild_state, sample_deals
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.search import SearchPosition
-from tricktable.sheepshead.state import HandState, Phase, new_hand
-from tricktable.sheepshead.view import SheepsheadView
-
-
-def replay_on_sample(state: HandState, view: SheepsheadView, sample) -> HandState:  # type: ignore[no-untyped-def]
-    """Rebuild the deal the sample implies and replay the public history on it."""
-    played: list[int] = [0] * 5
-    for event in state.events:
-        if isinstance(event, CardPlayed):
-            card = event.card if event.card is not None else None
-            if event.face_down:
-                card = sample.unknown
-            assert card is not None
-            played[event.seat] |= 1 << card
-    original = [sample.hands[s] | played[s] for s in range(5)]
-    picker = state.picker
-    blind = sample.blind
-    if picker is not None:
-        original[picker] |= sample.buried
-        if sample.unknown is not None:
-            original[picker] |= 1 << sample.unknown
-        if view.seat == picker:
-            blind = sum(1 << c for c in state.deal.blind)
-        else:
-            blind = sum(1 << c for c in list(cards_of(original[picker]))[:2])
-        original[picker] &= ~blind
-    blind_cards = state.deal.blind if view.seat == picker else tuple(cards_of(blind))
-    deal = Deal(hands=tuple(tuple(cards_of(h)) for h in original), blind=blind_cards)
-    twin = new_hand(rules=state.rules, dealer=state.dealer, deal=deal)
-    for event in state.events:
-        if isinstance(event, Passed):
-            twin.apply(PASS)
-        elif isinstance(event, Picked):
-            twin.apply(PICK)
-        elif isinstance(event, Buried):
-            first, second = cards_of(sample.buried)
-            twin.apply(Action.bury(first, second))
-        elif isinstance(event, Called):
-            twin.apply(Action.call(event.card, sample.unknown if event.unknown else None))
-        elif isinstance(event, WentAlone):
-            twin.apply(ALONE)
-        elif isinstance(event, CardPlayed):
-            twin.apply(Action.play(sample.unknown if event.face_down else event.card))
-    return twin
+from tricktable.sheepshead.state import Phase, new_hand
 
 
 def random_states(preset: str, count: int, rng: random.Random):  # type: ignore[no-untyped-def]
@@ -88,7 +34,7 @@ def test_sampled_deals_fit_the_view(preset: str) -> None:
         for seat in range(5):
             view = state.view(seat)
             for sample in sample_deals(view, rng, 3):
-                twin = replay_on_sample(state, view, sample)
+                twin = rebuild_state(view, sample)
                 assert twin.view(seat).to_json() == view.to_json()
                 if view.called is not None and not view.alone:
                     assert twin.partner == sample.partner
@@ -103,7 +49,7 @@ def test_positions_from_samples_match_the_engine() -> None:
             continue
         view = state.view(state.to_move or 0)
         sample = sample_deals(view, rng, 1)[0]
-        twin = replay_on_sample(state, view, sample)
+        twin = rebuild_state(view, sample)
         expected = SearchPosition.from_state(twin)
         position = position_for(view, sample)
         assert position.key() == expected.key() and position.trick == expected.trick

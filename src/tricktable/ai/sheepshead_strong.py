@@ -50,8 +50,6 @@ _MARGIN = 0.05
 _NODE_LIMIT = 40_000
 """Solver nodes one deal may take in the first trick (about 40 ms compiled) before the player
 gives up solving for this decision and plays the hands out instead."""
-_Z = 2.0
-"""...and by how many standard errors of that gain over the sampled deals."""
 
 
 def _teammate_winning(view: SheepsheadView) -> bool:
@@ -128,8 +126,12 @@ class StrongSheepsheadPlayer:
     name = "strong"
 
     def __init__(self, budget: Budget | None = None, *, search_bidding: bool = True,
-                 solve_from_trick: int = 1) -> None:
+                 solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0) -> None:
         self.budget = budget or Budget()
+        self.play_z = play_z
+        self.bidding_z = bidding_z
+        """How many standard errors a gain over ``basic``'s choice must clear, for a card and
+        for a pick, bury or call (played-out hands are noisier than solved ones)."""
         self.solve_from_trick = solve_from_trick
         """The first trick (0-5) whose cards are chosen by solving sampled deals."""
         self.search_bidding = search_bidding
@@ -173,7 +175,8 @@ class StrongSheepsheadPlayer:
             return usual
         # Leave sound table practice only where the deals show a clear gain.
         default = options.index(usual) if usual in options else None
-        return options[evidence.choose(default, z=_Z, margin=_MARGIN)]
+        z = self.play_z if view.phase is Phase.PLAY else self.bidding_z
+        return options[evidence.choose(default, z=z, margin=_MARGIN)]
 
     # --- Picking, burying, calling --------------------------------------------------------------
 

@@ -380,7 +380,8 @@ def _follow_order(led: int, legal: int, others: int, wants_trick: bool) -> tuple
 
 
 _SUIT: tuple[int, ...] = SUIT_MASK_OF
-_CACHE_LIMIT = 1 << 19
+_CACHE_LIMIT = 1 << 16
+"""Move-order caches are emptied past this many entries (bigger ones buy no speed)."""
 _FOLLOW: dict[int, tuple[int, ...]] = {}
 _LEAD: dict[int, tuple[int, ...]] = {}
 

@@ -59,7 +59,7 @@ from tricktable.spades.view import SpadesView
 
 __all__ = ["StrongSettings", "StrongSpadesPlayer", "utility_table"]
 
-_GRACE = 5.0
+_GRACE = 1.5
 """A solve the budget insists on (``min_samples``) may run this many budgets long."""
 
 _NIL_TRICKS = 3
@@ -288,7 +288,9 @@ class StrongSpadesPlayer:
         clock = Clock(self.budget)
         outcomes: list[tuple[int, int, bool]] = []
         known: dict[int, tuple[int, int, bool]] = {}
-        guess: int | None = None
+        hand = mask_of(view.hand)
+        guess: int | None = round(estimate_tricks(
+            hand, FULL_DECK & ~hand & ~unseen_by_him, 0.5, self.model.weights))
         for sample in self._deals(view, rng):
             if not clock.more():
                 break

@@ -61,11 +61,14 @@ class PlaySettings:
     """Schmear onto a seat that public play marks as a teammate, not only a known one."""
     leaster_cheap_trick: int = 6
     """In a leaster, the most points a trick may hold for a player without a trick to take it."""
+    defender_cash_bonus: float = 3.0
+    """How much a defender likes leading a master fail card the picker may follow."""
     cash_master_trump: bool = True
     """The picker's side leads its master trump when it has one (else its lowest trump)."""
-    master_cost: float = 0.75
-    """What spending a master trump costs, as a share of its rank cost (it wins a trick
-    whenever it is played)."""
+    master_cost: float = 1.0
+    """What spending a master trump costs, as a share of its rank cost.  It wins a trick
+    whenever it is played, but the arena found keeping it for a rich trick worth its full
+    cost (0.5 and 0.75 lost)."""
     trump_base_cost: float = 0.0
     """What playing any trump costs on top of its rank (a low trump can still ruff later)."""
     rich_trick: int = 10
@@ -129,7 +132,7 @@ def lead_card(table: Table, legal: Sequence[Card], settings: PlaySettings) -> Ca
     playable = _without_unknown(table, legal) or list(legal)
     if table.on_picker_team:
         return team_lead(table, playable, settings)
-    return defender_lead(table, playable)
+    return defender_lead(table, playable, settings)
 
 
 def _opponent_trump(table: Table) -> int:
@@ -188,7 +191,7 @@ def defender_trump_lead_exception(table: Table, playable: Sequence[Card]) -> str
     return None
 
 
-def defender_lead(table: Table, playable: Sequence[Card]) -> Card:
+def defender_lead(table: Table, playable: Sequence[Card], settings: PlaySettings) -> Card:
     """Defenders lead fail: the called suit first (the ace must come out and the picker cannot
     trump it); otherwise cash a master ace the picker may follow, or lead low into a suit the
     picker is out of, making him spend trump.  Trump only without fail, or by exception."""
@@ -203,14 +206,14 @@ def defender_lead(table: Table, playable: Sequence[Card]) -> Card:
         in_called = [c for c in fails if PLAY_SUIT[c] == called_suit]
         if in_called:
             return min(in_called, key=lambda c: (_power(c, called_suit), POINTS[c]))
-    return max(fails, key=lambda c: (_defender_fail_lead_value(table, c), -c))
+    return max(fails, key=lambda c: (_defender_fail_lead_value(table, c, settings), -c))
 
 
-def _defender_fail_lead_value(table: Table, c: Card) -> float:
+def _defender_fail_lead_value(table: Table, c: Card, settings: PlaySettings) -> float:
     """Score a fail lead for a defender.
 
     * ``cash a master``: the highest card left of its suit, when the picker is not known to
-      be out of the suit, +3 plus its points / 10;
+      be out of the suit, ``defender_cash_bonus`` (3) plus its points / 10;
     * ``pull the picker's trump``: a pointless card in a suit the picker is out of, +1.5;
     * ``do not lead points into a capture``: a non-master card's points / 5 against it;
     * ``short suits``: +0.5 for a singleton (it makes a void to trump or schmear later).
@@ -221,7 +224,7 @@ def _defender_fail_lead_value(table: Table, c: Card) -> float:
     picker_void = picker is not None and table.is_void(picker, suit)
     value = 0.0
     if table.is_master(c) and not picker_void:
-        value += 3 + POINTS[c] / 10
+        value += settings.defender_cash_bonus + POINTS[c] / 10
     elif not table.is_master(c):
         value -= POINTS[c] / 5
     if picker_void and POINTS[c] == 0:

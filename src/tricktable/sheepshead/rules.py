@@ -6,9 +6,11 @@ Every option the rules document marks as an option is a field here.  A table is 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+
+from tricktable import presets
 
 __all__ = ["DEFAULT_PRESET", "PRESETS", "NoPicker", "Rules", "rules_from_json"]
 
@@ -52,28 +54,15 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """The options as a JSON object; :func:`rules_from_json` reads it back."""
-        data = asdict(self)
-        data["no_picker"] = self.no_picker.value
-        return data
+        return presets.rules_json(self)
 
     @property
     def preset_name(self) -> str | None:
         """The name of the preset these rules equal, if any."""
-        for name, preset in PRESETS.items():
-            if preset == self:
-                return name
-        return None
+        return presets.preset_name(self, PRESETS)
 
     def __repr__(self) -> str:
-        name = self.preset_name
-        if name is not None:
-            return f"PRESETS[{name!r}]"
-        changed = [
-            f"{f.name}={getattr(self, f.name)!r}"
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(PRESETS[DEFAULT_PRESET], f.name)
-        ]
-        return f"Rules({', '.join(changed)})"
+        return presets.rules_repr(self, PRESETS, DEFAULT_PRESET)
 
 
 DEFAULT_PRESET = "milwaukee"
@@ -96,29 +85,4 @@ def rules_from_json(data: object) -> Rules:
     An object may name a ``preset`` to start from (default ``milwaukee``); its other keys
     override that preset's options.  Unknown keys are an error.
     """
-    if isinstance(data, Rules):
-        return data
-    if isinstance(data, str):
-        try:
-            return PRESETS[data]
-        except KeyError:
-            raise ValueError(
-                f"{data!r} is not a preset; the presets are {', '.join(PRESETS)}."
-            ) from None
-    if not isinstance(data, dict):
-        raise ValueError("rules must be a preset name or an object of options.")
-    options = dict(data)
-    base = rules_from_json(options.pop("preset", DEFAULT_PRESET))
-    known = {f.name for f in fields(Rules)}
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise ValueError(f"Unknown rules option {unknown[0]!r}; the options are {sorted(known)}.")
-    if "no_picker" in options:
-        value = options["no_picker"]
-        try:
-            options["no_picker"] = NoPicker(value)
-        except ValueError:
-            raise ValueError(
-                f"no_picker must be one of {[m.value for m in NoPicker]}, not {value!r}."
-            ) from None
-    return replace(base, **options)
+    return presets.rules_from_json(data, Rules, PRESETS, DEFAULT_PRESET)
