@@ -13,9 +13,12 @@ from setuptools.command.build_ext import build_ext
 NATIVE = [
     "src/tricktable/game.py",
     "src/tricktable/sheepshead/deck.py",
+    "src/tricktable/sheepshead/events.py",
     "src/tricktable/sheepshead/state.py",
     "src/tricktable/sheepshead/search.py",
     "src/tricktable/ai/sheepshead_solver.py",
+    "src/tricktable/spades/deck.py",
+    "src/tricktable/spades/state.py",
     "src/tricktable/spades/search.py",
     "src/tricktable/ai/spades_solver.py",
 ]

@@ -299,9 +299,19 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (for search)."""
-        other = object.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = HandState(rules=self.rules, first=self.first, deal=self.deal, seed=self.seed,
+                          exchange_seed=self._exchange_seed, totals=self.start_totals,
+                          bags=self.start_bags)
+        other.phase = self.phase
+        other.to_move = self.to_move
+        other.result = self.result
+        other.pile = self.pile
+        other.spades_broken = self.spades_broken
+        other._stock = self._stock
+        other._pos = self._pos
+        other._leader = self._leader
+        other._led = self._led
+        other._legal = self._legal
         other.history = list(self.history)
         other.events = list(self.events)
         other.hands = list(self.hands)
@@ -376,9 +386,11 @@ class HandState:
 
         Raises :class:`IllegalAction`, changing nothing, when the rules do not allow it.
         """
-        mover: int = self.to_move  # type: ignore[assignment]
+        mover = self.to_move
         if seat is not None and seat != mover:
             raise IllegalAction(self._not_your_turn(seat))
+        if mover is None:
+            raise IllegalAction("The hand is over.")
         phase = self.phase
         if phase is _PLAYING and action.kind is _PLAY:
             # The hot path: checked like any action, but inline.
@@ -435,8 +447,6 @@ class HandState:
             else:
                 self._end_draw()
             return
-        if mover is None:
-            raise IllegalAction("The hand is over.")
         handler = _HANDLERS.get((phase, action.kind))
         if handler is None:
             raise IllegalAction(self._wrong_phase(action))
