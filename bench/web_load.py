@@ -3,6 +3,7 @@
     .venv/bin/python bench/web_load.py                 # starts `tricktable serve` on a temp db
     .venv/bin/python bench/web_load.py --games 20 --seconds 30 --difficulty normal
     .venv/bin/python bench/web_load.py --url http://127.0.0.1:8000   # an already running server
+    .venv/bin/python bench/web_load.py --game spades   # two-player Spades instead of Sheepshead
 
 Each simulated player has its own cookie, starts a game, and plays random legal actions as fast
 as the server answers (a new game when one ends).  Prints actions per second and latency
@@ -57,14 +58,15 @@ def start_server(database: str, workers: int | None,
     raise SystemExit("the server did not start")
 
 
-async def player(url: str, difficulty: str, stop_at: float, rng: random.Random,
+async def player(url: str, name: str, difficulty: str, stop_at: float, rng: random.Random,
                  latencies: list[float], errors: list[str], games: list[int],
                  think: float = 0.0) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         game: dict[str, Any] | None = None
         while time.monotonic() < stop_at:
             if game is None or game["status"] == "over":
-                response = await client.post("/api/games", json={"difficulty": difficulty})
+                response = await client.post("/api/games",
+                                             json={"game": name, "difficulty": difficulty})
                 if response.status_code != 201:
                     errors.append(f"new game: {response.status_code} {response.text[:200]}")
                     return
@@ -89,19 +91,19 @@ async def player(url: str, difficulty: str, stop_at: float, rng: random.Random,
             game = response.json()
 
 
-async def run(url: str, games: int, seconds: float, difficulty: str, seed: int,
+async def run(url: str, name: str, games: int, seconds: float, difficulty: str, seed: int,
               think: float) -> dict[str, Any]:
     latencies: list[float] = []
     errors: list[str] = []
     started_games: list[int] = []
     # Warm up (worker processes, caches) with one short game's worth of requests.
-    await asyncio.gather(player(url, difficulty, time.monotonic() + 2, random.Random(-1),
-                                [], errors, []))
+    await asyncio.gather(player(url, name, difficulty, time.monotonic() + 2,
+                                random.Random(-1), [], errors, []))
     started = time.monotonic()
     stop_at = started + seconds
     await asyncio.gather(*(
-        player(url, difficulty, stop_at, random.Random(seed * 1000 + k), latencies, errors,
-               started_games, think)
+        player(url, name, difficulty, stop_at, random.Random(seed * 1000 + k), latencies,
+               errors, started_games, think)
         for k in range(games)
     ))
     wall = time.monotonic() - started
@@ -114,10 +116,11 @@ async def run(url: str, games: int, seconds: float, difficulty: str, seed: int,
 
     options = httpx.get(f"{url}/api/options").json()
     return {
+        "game": name,
         "concurrent_games": games,
         "think_seconds": think,
         "difficulty": difficulty,
-        "opponent": options["games"]["sheepshead"]["difficulties"].get(difficulty),
+        "opponent": options["games"][name]["difficulties"].get(difficulty),
         "seconds": round(wall, 1),
         "actions": len(latencies),
         "games_started": len(started_games),
@@ -137,6 +140,7 @@ async def run(url: str, games: int, seconds: float, difficulty: str, seed: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server (default: start one on a temp db)")
+    parser.add_argument("--game", default="sheepshead", choices=["sheepshead", "spades"])
     parser.add_argument("--games", type=int, default=20, help="concurrent games")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
@@ -155,8 +159,8 @@ def main() -> None:
             database = f"sqlite:///{Path(directory) / 'bench.sqlite3'}"
             process, url = start_server(database, args.workers, args.processes)
         try:
-            figures = asyncio.run(run(url, args.games, args.seconds, args.difficulty, args.seed,
-                                      args.think))
+            figures = asyncio.run(run(url, args.game, args.games, args.seconds,
+                                      args.difficulty, args.seed, args.think))
         finally:
             if process is not None:
                 os.killpg(process.pid, signal.SIGTERM)
@@ -166,7 +170,8 @@ def main() -> None:
         return
     latency = figures["latency_ms"]
     print(
-        f"{figures['concurrent_games']} concurrent games (think {figures['think_seconds']} s), "
+        f"{figures['concurrent_games']} concurrent {figures['game']} games "
+        f"(think {figures['think_seconds']} s), "
         f"{figures['difficulty']} "
         f"({figures['opponent']}) players: {figures['actions_per_second']} actions/s, "
         f"latency p50 {latency['p50']} ms, p95 {latency['p95']} ms, p99 {latency['p99']} ms, "

@@ -133,7 +133,7 @@ def serve(
     workers: Annotated[int | None, typer.Option(help="Computer-player worker processes.")] = None,
     processes: Annotated[int, typer.Option(help="Server processes sharing the database.")] = 1,
 ) -> None:
-    """Serve Sheepshead in the browser (New game, Daily, leaderboard)."""
+    """Serve Sheepshead and Spades in the browser (New game, Daily, leaderboard)."""
     from tricktable.web.server import serve as run_server
 
     run_server(host=host, port=port, database=database, workers=workers, processes=processes)

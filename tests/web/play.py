@@ -39,3 +39,69 @@ def play_to_end(
         if on_response is not None:
             on_response(game)
     return game
+
+
+# --- Spades: a plain but sensible player, so test games reach their target ---------------------
+
+RANKS = "23456789TJQKA"
+
+
+def rank_of(card: str) -> int:
+    return RANKS.index("T" if card[:-1] == "10" else card[:-1])
+
+
+def spades_choice(game: dict[str, Any], rng: random.Random, *, adventurous: float = 0.0,
+                  bold: bool = False) -> str:
+    """An action for the human in a Spades game from its JSON: keep spades and high cards, bid
+    what it holds, win tricks cheaply (or, bidding nil, duck).  With probability
+    ``adventurous`` it declares double nil or bids nil, for coverage of those paths.
+
+    The careful bid suits the ``basic`` and ``strong`` computers; against ``random``, which
+    gives tricks away, the ``bold`` bid (every spade and side king, plus one) avoids the bags
+    that would otherwise keep a game below its target for a long time."""
+    legal = game["legal_actions"]
+    hand_view = game["view"]["hand"]
+    hand: list[str] = hand_view["hand"]
+    if "double-nil" in legal and rng.random() < adventurous:
+        return "double-nil"
+    if "keep" in legal:
+        top = hand_view["top_card"]
+        return "keep" if top.endswith("S") or rank_of(top) >= RANKS.index("Q") else "reject"
+    if legal == ["exchange"]:
+        highest = sorted(hand, key=lambda c: (c.endswith("S"), rank_of(c)))[-3:]
+        return "exchange " + " ".join(highest[: rng.randint(0, 3)])
+    if legal[0].startswith("bid"):
+        if rng.random() < adventurous:
+            return "bid nil"
+        spades = [c for c in hand if c.endswith("S")]
+        side = [rank_of(c) for c in hand if not c.endswith("S")]
+        if bold:
+            tricks = len(spades) + sum(1 for r in side if r >= RANKS.index("K")) + 1
+        else:  # high spades, long spades, side aces and half the side kings
+            tricks = (sum(1 for c in spades if rank_of(c) >= RANKS.index("J"))
+                      + max(0, len(spades) - 3) + side.count(RANKS.index("A"))
+                      + side.count(RANKS.index("K")) // 2)
+        return f"bid {min(13, max(1, tricks))}"
+    cards = [a.split()[1] for a in legal]
+
+    def strength(card: str) -> tuple[bool, int]:
+        return card.endswith("S"), rank_of(card)
+
+    trick = hand_view["current_trick"]["cards"]
+    ducking = hand_view["bids"][game["seat"]] in ("nil", "double-nil")
+    if trick:
+        led = trick[0]
+
+        def wins(card: str) -> bool:
+            if card[-1] == led[-1]:
+                return rank_of(card) > rank_of(led)
+            return card.endswith("S")
+
+        winners = [c for c in cards if wins(c)]
+        losers = [c for c in cards if not wins(c)]
+        if ducking:
+            return "play " + (max(losers, key=strength) if losers else min(cards, key=strength))
+        return "play " + (min(winners, key=strength) if winners else min(cards, key=strength))
+    if ducking:
+        return "play " + min(cards, key=strength)
+    return "play " + max(cards, key=lambda c: (rank_of(c), not c.endswith("S")))

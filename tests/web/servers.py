@@ -23,10 +23,11 @@ def free_port() -> int:
 class Server:
     """``tricktable serve`` in its own process group (so kill -9 takes its workers too)."""
 
-    def __init__(self, database: str, log: Path, *, workers: int = 1) -> None:
+    def __init__(self, database: str, log: Path, *, workers: int = 1,
+                 env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "TRICKTABLE_SECRET": "restart-test"}
+        env = {**os.environ, "TRICKTABLE_SECRET": "restart-test", **(env or {})}
         self.log = log.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tricktable.cli", "serve", "--port", str(self.port),

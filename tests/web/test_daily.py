@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
@@ -10,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import Clock
-from tests.web.play import act, first_legal, play_to_end
+from tests.web.play import act, first_legal, play_to_end, spades_choice
 from tricktable.web.daily import daily_date, daily_seed
 from tricktable.web.service import GameService
 
@@ -122,3 +123,80 @@ def test_a_server_without_a_configured_secret_keeps_one(
     assert one["view"]["hand"]["hand"] == two["view"]["hand"]["hand"]
     with TestClient(make_app(secret="another")) as third:
         assert start(third)["view"]["hand"]["hand"] != one["view"]["hand"]["hand"]
+
+
+# --- The Spades Daily ----------------------------------------------------------------------------
+
+
+def start_spades(client: TestClient) -> dict[str, Any]:
+    response = client.post("/api/daily", json={"game": "spades"})
+    assert response.status_code == 200, response.json()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def play_spades(client: TestClient, game: dict[str, Any], seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    while game["status"] != "over":
+        game = act(client, game, spades_choice(game, rng))
+    return game
+
+
+def test_everyone_gets_the_same_spades_daily(client: TestClient, other_client: TestClient,
+                                            app: FastAPI) -> None:
+    mine, theirs = start_spades(client), start_spades(other_client)
+    assert mine["id"] != theirs["id"] and mine["game"] == "spades"
+    assert mine["mode"] == "daily" and mine["ranked"] and mine["daily_date"] == "2030-03-14"
+    assert mine["preset"] == "standard" and mine["difficulty"] == "normal"
+    assert mine["view"] == theirs["view"] and mine["events"] == theirs["events"]
+    rng = random.Random(4)
+    for _ in range(40):  # the same moves meet the same replies, through the draw and beyond
+        action = spades_choice(mine, rng)
+        mine, theirs = act(client, mine, action), act(other_client, theirs, action)
+        assert mine["view"] == theirs["view"] and mine["events"] == theirs["events"]
+    # A separate seed from the Sheepshead Daily's, and a Sheepshead attempt is still open.
+    service: GameService = app.state.service
+    row = service.store.game(mine["id"])
+    assert row is not None and row.seed == daily_seed("test-secret", "spades", date(2030, 3, 14))
+    assert client.get("/api/daily", params={"game": "sheepshead"}).json()["played"] is False
+    assert start(client)["ranked"]
+
+
+def test_one_ranked_spades_daily_and_its_leaderboard(
+    client: TestClient, other_client: TestClient
+) -> None:
+    client.put("/api/me", json={"nickname": "Lena"})
+    first = start_spades(client)
+    assert client.get("/api/daily", params={"game": "spades"}).json() | {
+        "ranked_game_id": None} == {
+        "game": "spades", "date": "2030-03-14", "preset": "standard", "difficulty": "normal",
+        "played": True, "finished": False, "score": None, "ranked_game_id": None,
+        "unfinished_game_id": first["id"],
+    }
+    assert start_spades(client)["id"] == first["id"]  # resumes the unfinished Daily
+    finished = play_spades(client, first, 1)
+    totals = finished["view"]["totals"]
+    assert finished["score"] == totals[0] - totals[1]
+    info = client.get("/api/daily", params={"game": "spades"}).json()
+    assert info["finished"] and info["score"] == finished["score"]
+
+    again = start_spades(client)  # played again: same stock, not ranked
+    assert not again["ranked"] and again["view"]["hand"]["top_card"] == (
+        first["view"]["hand"]["top_card"])
+    theirs = play_spades(other_client, start_spades(other_client), 2)
+
+    board = client.get("/api/leaderboard", params={"game": "spades"}).json()
+    assert board["game"] == "spades" and len(board["entries"]) == 2
+    by_you = {e["you"]: e for e in board["entries"]}
+    mine = by_you[True]
+    assert mine["name"] == "Lena" and mine["score"] == finished["score"]
+    assert mine["won"] == (finished["view"]["winner"] == 0) and mine["totals"] == totals
+    assert mine["daily_wins"] == int(mine["won"])
+    assert by_you[False]["score"] == theirs["score"]
+    scores = [e["score"] for e in board["entries"]]
+    assert scores == sorted(scores, reverse=True)
+    assert board["days"] == [{"date": "2030-03-14", "players": 2}]
+    # The Sheepshead leaderboard is separate.
+    assert client.get("/api/leaderboard").json()["entries"] == []
+    stats = client.get("/api/me/stats", params={"game": "spades"}).json()
+    assert stats["games"] == 1 and stats["unfinished"] == 1

@@ -4,6 +4,7 @@ one database serve the same game and refuse a double submission."""
 from __future__ import annotations
 
 import json
+import random
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,12 +14,14 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from tests.web.play import spades_choice
 from tests.web.servers import Server
 from tricktable.ai.players import make_player
 from tricktable.game import parse_action
-from tricktable.sheepshead.match import Match
-from tricktable.sheepshead.rules import rules_from_json
 from tricktable.web.computer import decision_rng
+from tricktable.web.games import adapter
+
+TEST_OPTIONS = {"TRICKTABLE_TEST_OPTIONS": "1"}
 
 
 @pytest.fixture
@@ -42,30 +45,53 @@ def stable(game: dict[str, Any]) -> dict[str, Any]:
                                  "previous_hand", "status")}
 
 
-def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path,
-                                                       servers: list[Server]) -> None:
+def mid_second_hand(game: dict[str, Any]) -> bool:
+    """In the middle of the second hand, where a restart has the most to lose: Sheepshead with
+    tricks taken and cards in hand; Spades in the draw, the stock half gone."""
+    view = game["view"]
+    if view["hand_number"] < 2 or not game["legal_actions"]:
+        return False
+    if game["game"] == "spades":
+        return bool(view["hand"]["phase"] == "draw" and view["hand"]["stock_left"] < 30)
+    return bool(view["hand"]["tricks"] and game["legal_actions"][0].startswith("play"))
+
+
+GAMES = {
+    "sheepshead": {"difficulty": "normal"},
+    "spades": {"game": "spades", "difficulty": "normal", "target": 150},
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers: list[Server],
+                                                       name: str) -> None:
     database = f"sqlite:///{tmp_path / 'game.sqlite3'}"
     log = tmp_path / "server.log"
-    servers.append(Server(database, log))
+    rng = random.Random(7)
+
+    def choose(game: dict[str, Any]) -> str:
+        if game["game"] == "spades":
+            return spades_choice(game, rng)
+        return str(game["legal_actions"][0])
+
+    servers.append(Server(database, log, env=TEST_OPTIONS))
     with httpx.Client(base_url=servers[0].url, timeout=30) as client:
-        game = client.post("/api/games", json={"difficulty": "normal"}).json()
-        # Play into the middle of the second hand: some tricks taken, cards still in hand.
-        while not (game["view"]["hand_number"] >= 2 and game["view"]["hand"]["tricks"]
-                   and game["legal_actions"] and game["legal_actions"][0].startswith("play")):
-            game = act(client, game, game["legal_actions"][0])
+        game = client.post("/api/games", json=GAMES[name]).json()
+        while not mid_second_hand(game):
+            game = act(client, game, choose(game))
         before = stable(client.get(f"/api/games/{game['id']}").json())
         assert {k: v for k, v in before.items() if k != "previous_hand"} == {
             k: v for k, v in stable(game).items() if k != "previous_hand"}
         cookies = dict(client.cookies)
 
     servers[0].kill()
-    servers.append(Server(database, log))
+    servers.append(Server(database, log, env=TEST_OPTIONS))
     with httpx.Client(base_url=servers[1].url, timeout=30, cookies=cookies) as client:
         after = client.get(f"/api/games/{game['id']}").json()
         assert stable(after) == before
         game = after
         while game["status"] != "over":
-            game = act(client, game, game["legal_actions"][0])
+            game = act(client, game, choose(game))
 
     # The whole game, across the kill, is what an uninterrupted game gives: every computer
     # decision is the one its seed and history determine.
@@ -79,14 +105,16 @@ def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path,
         ), {"id": game["id"]}).all()
     engine.dispose()
     assert [r.idx for r in log_rows] == list(range(row.version)) and row.version > 0
-    match = Match(rules=rules_from_json(json.loads(row.rules)), seed=row.seed)
+    chosen = adapter(name)
+    match = chosen.new_match(json.loads(row.rules), row.seed)
     for index, seat, text in log_rows:
         if seat != 0:
-            player = make_player("sheepshead", row.opponent)
-            expected = player.choose(match.current.view(seat), decision_rng(row.seed, index))
+            player = make_player(name, row.opponent)
+            expected = player.choose(chosen.player_view(match, seat),
+                                     decision_rng(row.seed, index))
             assert str(expected) == text, f"action {index}"
-        match.apply(parse_action(text), seat=seat)
-    assert match.is_over and list(match.totals) == game["view"]["totals"]
+        chosen.apply(match, seat, parse_action(text))
+    assert chosen.is_over(match) and list(match.totals) == game["view"]["totals"]
 
 
 def test_two_servers_on_one_database(tmp_path: Path, servers: list[Server]) -> None:

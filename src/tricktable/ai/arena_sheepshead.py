@@ -9,7 +9,8 @@ The arena sees the full state, so it can audit conventions exactly.  The audits:
 
 **(a) ``defender_trump_lead_with_fail``** — the share of a player's *defender leads* (leads by a
 seat that is neither the picker nor the partner in a hand with a picker) in which it led a trump
-while holding at least one fail card.
+while holding at least one fail card.  The JSON also gives the counts ``defender_leads`` and
+``defender_leads_holding_fail`` (the stricter denominator, the leads where the rule applies).
 
 **(b) ``schmear_rate``** — the share of *sure teammate tricks* into which the player schmeared.
 A sure teammate trick is a moment when the player is about to play to a trick (not lead it) and
@@ -108,6 +109,7 @@ class SheepsheadAdapter:
             "defender_win_rate": rate(c("defender_wins", 0), c("defender", 0)),
             "leaster_win_rate": rate(c("leaster_wins", 0), c("leasters", 0)),
             "defender_leads": c("defender_leads", 0),
+            "defender_leads_holding_fail": c("defender_leads_holding_fail", 0),
             "defender_trump_lead_with_fail": rate(c("defender_trump_leads_with_fail", 0),
                                                   c("defender_leads", 0)),
             "schmear_chances": c("schmear_chances", 0),
@@ -155,6 +157,7 @@ def _before_play(state: HandState, view: SheepsheadView, counters: Counters) -> 
         if _is_defender(state, seat):
             _count(counters, "defender_leads")
             if state.hands[seat] & ~TRUMP_MASK:
+                _count(counters, "defender_leads_holding_fail")
                 return "defender lead with fail"
         return None
     if sure_teammate_trick(state, view):

@@ -71,45 +71,60 @@ _TRUMP_POWER = STRENGTH[_TRUMP]
 # passing, hand by hand, in self-play (see the module notes).  Queens most, then jacks, then
 # the diamonds; fail aces little, since the picker's aces are often trumped.
 _TRUMP_VALUE = dict(
-    zip(TRUMP_ORDER, (2.3, 2.0, 1.6, 1.4, 1.2, 1.1, 1.0, 0.85, 0.9, 0.75, 0.65, 0.65, 0.65, 0.65),
+    zip(TRUMP_ORDER, (2.3, 2.15, 1.65, 1.3, 1.2, 1.05, 1.05, 0.95, 1.05, 1.0, 0.9, 0.9, 0.9, 0.9),
         strict=True)
 )
-_TRUMP_LENGTH_BONUS = (0.0, 0.0, 0.0, 0.0, 0.37, 0.53, 0.71, 0.71, 0.71)
-"""Added for the 4th, 5th and 6th trump (cumulative): long trump controls the hand."""
+_LONG_TRUMP_BONUS = 0.4
+"""Added for six or more trump: a hand that long controls the play."""
 _FAIL_ACE_VALUE = 0.17
 _BURIABLE_TEN_VALUE = 0.5
 """A fail ten without its ace: ten points for the bury."""
 
 
 @dataclass(frozen=True, slots=True)
+class BuryWeights:
+    """The weights of :func:`score_bury_and_call`'s named heuristics."""
+
+    buried_point: float = 0.08
+    buried_trump: float = 2.2
+    void: float = 1.0
+    ace_kept: float = 0.4
+    lone_called_card: float = 1.0
+    two_called_cards: float = 0.4
+    lone_ten_kept: float = 0.6
+    unknown_card: float = 0.8
+
+
+@dataclass(frozen=True, slots=True)
 class BasicSettings:
     """The thresholds of :class:`BasicPlayer`, to tune in the arena."""
 
-    pick_threshold: tuple[float, ...] = (4.3, 3.85, 3.75, 3.35, 2.95)
+    pick_threshold: tuple[float, ...] = (4.85, 4.6, 4.3, 3.65, 2.4)
     """Strength needed to pick, by position: first seat after the dealer … the dealer."""
-    dealer_leaster_threshold: float = 2.95
+    dealer_leaster_threshold: float = 2.4
     """The dealer's threshold when passing would start a leaster."""
-    leaster_bias: float = 0.5
+    leaster_bias: float = 0.45
     """How much a hand suited to the leaster raises the dealer's threshold, per point of it."""
     alone_trump: int = 5
     """Least trump (after the bury) to think of going alone."""
-    bury: BuryWeights = field(default_factory=lambda: BuryWeights())
+    bury: BuryWeights = field(default_factory=BuryWeights)
     play: PlaySettings = field(default_factory=PlaySettings)
 
 
 def pick_strength(cards: tuple[Card, ...] | list[Card]) -> float:
     """How good a hand is for picking, before seeing the blind.
 
-    Trump by rank (Q♣ 2.3 … J♦ 0.85, A♦ 0.9, 10♦ 0.75, low diamonds 0.65), a bonus for length
-    (4th trump +0.37, 5th +0.53, 6th +0.71, cumulative), a fail ace 0.17 and a fail ten without
-    its ace 0.5 (it makes a good bury).  The weights are a least-squares fit of what picking
-    gained over passing, hand by hand, in self-play; the thresholds in :class:`BasicSettings`
-    are that fit's intercepts by position.  Four trump with a queen come to about 4–5.
+    Trump by rank (Q♣ 2.3, Q♠ 2.15 … J♦ 0.95, A♦ 1.05, 10♦ 1.0, low diamonds 0.9), 0.4 more
+    for six trump, a fail ace 0.17 and a fail ten without its ace 0.5 (it makes a good bury).
+    The weights are a least-squares fit of what picking gained over passing, hand by hand, in
+    self-play; the thresholds in :class:`BasicSettings` are that fit's intercepts by
+    position.  Four trump with a queen come to about 4.5–5.
     """
     mask = sum(1 << c for c in cards)
     trump = [c for c in cards if (1 << c) & TRUMP_MASK]
     strength = sum(_TRUMP_VALUE[c] for c in trump)
-    strength += sum(_TRUMP_LENGTH_BONUS[: len(trump) + 1])
+    if len(trump) >= 6:
+        strength += _LONG_TRUMP_BONUS
     strength += _FAIL_ACE_VALUE * sum(1 for ace in FAIL_ACES if mask >> ace & 1)
     for ace, ten in zip(FAIL_ACES, FAIL_TENS, strict=True):
         if mask >> ten & 1 and not mask >> ace & 1:
@@ -200,20 +215,6 @@ def strong_enough_alone(hand: int, settings: BasicSettings) -> bool:
     return (len(queens) >= 3 and black_queens == 2) or (count >= 7 and len(queens) >= 2)
 
 
-@dataclass(frozen=True, slots=True)
-class BuryWeights:
-    """The weights of :func:`score_bury_and_call`'s named heuristics."""
-
-    buried_point: float = 0.08
-    buried_trump: float = 3.0
-    void: float = 1.0
-    ace_kept: float = 0.4
-    lone_called_card: float = 1.0
-    two_called_cards: float = 0.4
-    lone_ten_kept: float = 0.6
-    unknown_card: float = 0.8
-
-
 def score_bury_and_call(
     hand: int, buried: int, call: Card | None, unknown: Card | None,
     weights: BuryWeights | None = None,
@@ -221,7 +222,7 @@ def score_bury_and_call(
     """The named heuristics of burying and calling, added up (higher is better).
 
     * ``buried points``: points in the bury count for us — 0.08 per point;
-    * ``no trump in the bury``: a buried trump costs its picking value ×3;
+    * ``no trump in the bury``: a buried trump costs its picking value ×2.2;
     * ``voids``: each fail suit emptied (other than the called one) 1.0;
     * ``keep fail aces``: an ace kept 0.4 (it wins a trick; the bury would only bank it);
     * ``short called suit``: the hold card alone in its suit 1.0, one more card 0.4;

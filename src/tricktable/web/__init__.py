@@ -1,4 +1,4 @@
-"""Sheepshead in the browser: the ASGI app, its storage and its pages.
+"""Sheepshead and two-player Spades in the browser: the ASGI app, its storage and its pages.
 
 ``create_app(settings)`` builds the app (FastAPI); ``tricktable serve`` runs it with uvicorn.
 The database is SQLite in the user's data directory unless ``TRICKTABLE_DATABASE_URL`` (or

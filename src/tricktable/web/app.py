@@ -4,18 +4,19 @@ At start the app migrates the database (Alembic), reads or creates the server se
 the computer players' worker pool.  Routes (all JSON errors: ``{"error", "message"}``):
 
 =========================  =========================================================
-``GET /``                  the table (New game, Daily, continue)
-``GET /leaderboard``       the Daily leaderboard, my history and statistics
-``GET /rules``             the rules we play
+``GET /``                  the home page (choose a game; New game, Daily, continue)
+                           and the tables (``?game=spades`` opens on Spades)
+``GET /leaderboard``       a Daily leaderboard (``?game=spades``), my history, statistics
+``GET /rules``             the rules we play (``?game=spades`` for Spades)
 ``GET /api/health``        ``{"ok": true}``
-``GET /api/options``       games, tables, difficulties, today's Daily date
+``GET /api/options``       games (Sheepshead, Spades), tables, difficulties, today's date
 ``GET|PUT /api/me``        my anonymous id and nickname
-``GET /api/me/stats``      my history and statistics
-``GET|POST /api/games``    my games / start a new game
-``GET|POST /api/daily``    today's Daily / start (or resume) it
+``GET /api/me/stats``      ``?game=``: my history and statistics in a game
+``GET|POST /api/games``    my games / start one ``{"game", "preset", "difficulty", "hands"}``
+``GET|POST /api/daily``    today's Daily (``?game=`` / ``{"game"}``) / start or resume it
 ``GET /api/games/{id}``    my seat's view (``?since=N``: events after event N)
 ``POST /api/games/{id}/actions``   ``{"action", "version", "since"?}``
-``GET /api/leaderboard``   ``?date=YYYY-MM-DD``: that day's ranking (default today)
+``GET /api/leaderboard``   ``?game=&date=YYYY-MM-DD``: a day's ranking (default today)
 =========================  =========================================================
 """
 
@@ -105,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pool = ComputerPool(kind=settings.executor, workers=settings.workers,
                         timeout=settings.computer_timeout)
     service = GameService(store=store, pool=pool, secret=secret, clock=settings.now,
-                          cache_size=settings.cache_size)
+                          cache_size=settings.cache_size, test_options=settings.test_options)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -124,7 +124,7 @@ def play_computers(job: Job) -> list[tuple[Seat, str]]:
         if mover is None or mover == job.human_seat:
             break
         seat = mover
-        player = make_player(job.game, job.opponent)
+        player = make_player(job.game, job.opponent, reproducible=True)
         rng = decision_rng(job.seed, game.action_count(match))
         action = player.choose(game.player_view(match, seat), rng)
         game.apply(match, seat, action)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 __all__ = ["ActionRequest", "DailyRequest", "NewGameRequest", "NicknameRequest"]
 
@@ -16,6 +16,10 @@ class NewGameRequest(_Body):
     preset: str | None = None
     difficulty: str | None = None
     hands: int | None = None
+    """Sheepshead: the number of hands."""
+    target: StrictInt | None = None
+    """Spades: the score that ends the game.  Test-only: refused unless the server allows
+    test options."""
 
 
 class DailyRequest(_Body):
@@ -24,7 +28,8 @@ class DailyRequest(_Body):
 
 class ActionRequest(_Body):
     action: str = Field(max_length=200)
-    """The action's text: ``pass``, ``bury QC 7H``, ``call AH unknown 8C``, ``play 10D``."""
+    """The action's text: ``pass``, ``bury QC 7H``, ``call AH unknown 8C``, ``play 10D``;
+    Spades: ``keep``, ``reject``, ``double-nil``, ``exchange 2C 3D``, ``bid 4``, ``bid nil``."""
     version: int
     """The game version the player acted on (from the last response)."""
     since: int | None = Field(default=None, ge=0)

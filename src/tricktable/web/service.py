@@ -19,7 +19,7 @@ from typing import Any
 from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.web.computer import ComputerError, ComputerPool, MatchCache, job_for
 from tricktable.web.daily import daily_date, daily_seed
-from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, adapter
+from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, TableOptions, adapter
 from tricktable.web.store import GameRow, Store
 
 __all__ = ["ApiError", "GameService", "display_name"]
@@ -59,8 +59,10 @@ def _iso(moment: datetime | None) -> str | None:
 
 class GameService:
     def __init__(self, *, store: Store, pool: ComputerPool, secret: str,
-                 clock: Callable[[], datetime] | None = None, cache_size: int = 512) -> None:
+                 clock: Callable[[], datetime] | None = None, cache_size: int = 512,
+                 test_options: bool = False) -> None:
         self.store = store
+        self.test_options = test_options
         self.pool = pool
         self.secret = secret
         self._clock = clock
@@ -100,7 +102,8 @@ class GameService:
                 "default_difficulty": "normal",
                 "daily": {"preset": game.daily_preset, "difficulty": game.daily_difficulty},
             }
-        return {"games": games, "today": self.today(), "daily_time_zone": "America/Chicago"}
+        return {"games": games, "today": self.today(), "daily_time_zone": "America/Chicago",
+                "test_options": self.test_options}
 
     def me(self, player_id: str) -> dict[str, Any]:
         row = self.store.player(player_id)
@@ -131,11 +134,16 @@ class GameService:
             raise ApiError(400, "bad_request", str(error)) from None
 
     def new_game(self, player_id: str, *, game: str, preset: str | None,
-                 difficulty: str | None, hands: int | None) -> dict[str, Any]:
+                 difficulty: str | None, hands: int | None,
+                 target: int | None = None) -> dict[str, Any]:
         chosen = self._adapter(game)
         difficulty = difficulty or "normal"
+        if target is not None and not self.test_options:
+            raise ApiError(400, "bad_request",
+                           "target is a test-only option, and this server does not allow it; "
+                           "choose a table (preset) instead.")
         try:
-            rules = chosen.rules(preset, hands)
+            rules = chosen.rules(preset, TableOptions(hands=hands, target=target))
             opponent = chosen.player_for(difficulty)
         except ValueError as error:
             raise ApiError(400, "bad_request", str(error)) from None
@@ -175,7 +183,7 @@ class GameService:
             raise ApiError(503, "unavailable", str(error)) from None
         table = self.store.daily(chosen.name, day, preset=chosen.daily_preset,
                                  difficulty=chosen.daily_difficulty, opponent=opponent)
-        rules = chosen.rules(table.preset, None)
+        rules = chosen.rules(table.preset, TableOptions())
         seed = daily_seed(self.secret, chosen.name, daily_date(self.now()))
         return self._create(player_id, chosen, mode="daily", preset=table.preset, rules=rules,
                             difficulty=table.difficulty, opponent=table.opponent, seed=seed,
@@ -365,9 +373,6 @@ class GameService:
         chosen = self._adapter(game)
         rows = self.store.player_games(player_id, game=chosen.name, limit=1000)
         finished = [row for row in rows if row.status == "over"]
-        hands = sum(int((row.stats or {}).get("hands", 0)) for row in finished)
-        picks = sum(int((row.stats or {}).get("picks", 0)) for row in finished)
-        wins = sum(int((row.stats or {}).get("picker_wins", 0)) for row in finished)
         scores = [row.score or 0 for row in finished]
         return {
             **self.me(player_id),
@@ -377,11 +382,7 @@ class GameService:
             "total_score": sum(scores),
             "average_score": round(sum(scores) / len(scores), 2) if scores else None,
             "wins": sum(1 for row in finished if (row.stats or {}).get("won")),
-            "hands": hands,
-            "picks": picks,
-            "pick_rate": round(picks / hands, 3) if hands else None,
-            "picker_wins": wins,
-            "picker_win_rate": round(wins / picks, 3) if picks else None,
+            **chosen.summarize([row.stats or {} for row in finished]),
             "history": [self._summary(row) for row in rows],
         }
 
@@ -397,14 +398,20 @@ class GameService:
         entries = []
         rank = 0
         previous: int | None = None
-        for position, row in enumerate(self.store.leaderboard(chosen.name, day), 1):
+        rows = self.store.leaderboard(chosen.name, day)
+        wins = self.store.daily_wins(chosen.name, [row.player_id for row in rows])
+        for position, row in enumerate(rows, 1):
             if row.score != previous:
                 rank, previous = position, row.score
+            stats = row.stats or {}
             entries.append({
                 "rank": rank,
                 "name": display_name(row.player_id, row.nickname),
                 "score": row.score,
-                "place": (row.stats or {}).get("place"),
+                "place": stats.get("place"),
+                "won": bool(stats.get("won")),
+                "totals": stats.get("totals"),
+                "daily_wins": wins.get(row.player_id, 0),
                 "finished_at": _iso(row.finished_at),
                 "you": row.player_id == player_id,
             })

@@ -61,3 +61,8 @@ class Settings:
     """The clock, for tests (Daily dates); None is the real UTC clock."""
     cache_size: int = 512
     """Games kept replayed in memory (an optimisation: the database is the truth)."""
+    test_options: bool = field(
+        default_factory=lambda: os.environ.get("TRICKTABLE_TEST_OPTIONS") == "1"
+    )
+    """Accept options meant for tests only (a Spades game's ``target``, to keep a browser test
+    short).  Off unless ``TRICKTABLE_TEST_OPTIONS=1``."""

@@ -285,6 +285,24 @@ class Store:
         with self.engine.connect() as connection:
             return [LeaderboardRow(**row._asdict()) for row in connection.execute(query)]
 
+    def daily_wins(self, game: str, player_ids: Sequence[str]) -> dict[str, int]:
+        """How many of their ranked Dailies of ``game`` (all days) each player has won."""
+        if not player_ids:
+            return {}
+        query = (
+            sa.select(games.c.player_id, games.c.stats)
+            .join(daily_attempts, daily_attempts.c.game_id == games.c.id)
+            .where(daily_attempts.c.game == game,
+                   daily_attempts.c.player_id.in_(sorted(set(player_ids))),
+                   games.c.status == "over")
+        )
+        wins: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for player_id, stats in connection.execute(query):
+                if isinstance(stats, dict) and stats.get("won"):
+                    wins[str(player_id)] = wins.get(str(player_id), 0) + 1
+        return wins
+
     def daily_days(self, game: str, limit: int = 30) -> list[tuple[str, int]]:
         """Recent Daily dates with the number of finished ranked games, newest first."""
         finished = sa.func.count(games.c.id)

@@ -33,7 +33,8 @@ def my_games(svc: Service, me: Player) -> dict[str, Any]:
 def new_game(body: NewGameRequest, svc: Service, me: Player) -> JSONResponse:
     """A new game with fresh deals."""
     return JSONResponse(svc.new_game(me, game=body.game, preset=body.preset,
-                                     difficulty=body.difficulty, hands=body.hands),
+                                     difficulty=body.difficulty, hands=body.hands,
+                                     target=body.target),
                         status_code=201)
 
 

@@ -6,8 +6,10 @@ import html
 from functools import cache
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
 from fastapi.responses import HTMLResponse, Response
+
+from tricktable.web.games import ADAPTERS
 
 router = APIRouter(tags=["pages"])
 
@@ -31,9 +33,16 @@ def rules_html(game: str) -> str:
     text = (CONTENT / f"{game}-rules.md").read_text(encoding="utf-8")
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     title = text.splitlines()[0].lstrip("# ").strip()
+    current = ' aria-current="page"'
+    games = " · ".join(
+        f'<a href="/rules?game={name}"{current if name == game else ""}>'
+        f"{html.escape(adapter.title)}</a>"
+        for name, adapter in ADAPTERS.items()
+    )
     return (
         _page("rules.html")
         .replace("{{title}}", html.escape(title))
+        .replace("{{games}}", games)
         .replace("{{content}}", body)
     )
 
@@ -49,8 +58,11 @@ def leaderboard() -> HTMLResponse:
 
 
 @router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
-def rules() -> HTMLResponse:
-    return HTMLResponse(rules_html("sheepshead"), headers=_HEADERS)
+def rules(game: str = "sheepshead") -> HTMLResponse:
+    if game not in ADAPTERS:
+        raise HTTPException(404, f"There are no rules for {game!r} here; the games are "
+                                 f"{', '.join(ADAPTERS)}.")
+    return HTMLResponse(rules_html(game), headers=_HEADERS)
 
 
 @router.get("/favicon.ico", include_in_schema=False)

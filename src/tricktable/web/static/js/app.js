@@ -1,620 +1,51 @@
-// The table: the lobby (New game, Daily, continue), the game, its animation and its dialogs.
-// The client holds no rules: it draws the view and the legal actions the server sends and sends
-// back the action the player chose; the server explains anything it refuses.
+// The home page: choose Sheepshead or Spades, start a new game or today's Daily, continue a
+// game, set a nickname.  Each game's table lives in its own module.
 
 import { api } from './api.js';
-import { cardName, cardSvg, cardText } from './cards.js';
-import { $, el, NAMES, seatName, signed, toast } from './ui.js';
+import { hooks, session, setState } from './common.js';
+import { setupSheepshead, startSheepshead, stopSheepshead } from './sheepshead.js';
+import { setupSpades, startSpades, stopSpades } from './spades.js';
+import { $, el, signed, toast } from './ui.js';
 
-const SPEEDS = { slow: 1100, normal: 650, fast: 280, instant: 0 };
-const HUMAN = 0;
-
-const app = {
-  options: null,
-  me: null,
-  game: null, // the last answer of the server that the table shows
-  display: null, // what the table shows (moves ahead event by event while animating)
-  busy: false,
-  selected: [], // cards chosen to bury, in order
-  pendingCall: null, // the card called with an unknown card, waiting for the card to set aside
-  previousHand: null, // the last finished hand, revealed (sent when a hand ends or on a load)
-  speed: localStorage.getItem('tricktable.speed') || 'normal',
+const GAMES = {
+  sheepshead: {
+    title: 'Sheepshead',
+    lede: 'Five-handed Milwaukee Sheepshead with a called ace: you against four computer players.',
+    computers: 'Computer players',
+    daily: 'The same ten deals for everyone today.',
+    start: startSheepshead,
+  },
+  spades: {
+    title: 'Spades',
+    lede: 'Two-player Spades: draw your hand card by card, bid, and play against the computer. First to 500 wins.',
+    computers: 'Computer player',
+    daily: 'The same stock, card for card, for everyone today.',
+    start: startSpades,
+  },
 };
 
-function setState(state) {
-  document.body.dataset.state = state;
-}
+const PRESET_LABELS = {
+  milwaukee: 'Milwaukee (leaster, unknown card)',
+  pagat: 'Pagat (redeal, no double on the bump)',
+  tavern: 'Tavern (doubler)',
+  standard: 'Standard (first to 500)',
+  short: 'Short (first to 250)',
+};
+const DIFFICULTY_LABELS = { easy: 'Easy', normal: 'Normal', hard: 'Hard' };
 
-function delay(factor = 1) {
-  const ms = (SPEEDS[app.speed] ?? 650) * factor;
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+const lobby = {
+  game: null, // the game chosen on the home page
+  target: new URLSearchParams(location.search).get('target'), // test-only, see testTarget()
+};
 
-// --- The display model: the table as it is shown ------------------------------------------
-
-function displayFrom(game) {
-  const view = game.view.hand;
-  const trick = view.current_trick;
-  return {
-    deal: game.deal,
-    dealer: view.dealer,
-    picker: view.picker,
-    called: view.called,
-    alone: view.alone,
-    partner: view.partner,
-    isPartner: view.is_partner,
-    leaster: view.leaster,
-    unknownSetAside: view.unknown_set_aside,
-    toMove: view.to_move,
-    trick: trick.cards.map((card, k) => ({ seat: (trick.leader + k) % 5, card })),
-    winner: null,
-    tricksBySeat: [...view.tricks_by_seat],
-    cardCounts: [...view.card_counts],
-    bubbles: view.phase === 'pick' ? Object.fromEntries(view.passes.map((seat) => [seat, 'Pass'])) : {},
-    message: view.leaster && !view.tricks.length && !trick.cards.length ? 'A leaster: fewest points (with a trick) wins.' : '',
-    hand: [...view.hand],
-    unknownCard: view.unknown_played ? null : view.unknown_card,
-    totals: [...game.view.totals],
-    handNumber: game.view.hand_number,
-    handsInGame: game.view.hands_in_game,
-    multiplier: view.multiplier,
-  };
-}
-
-// A new deal begins during the animation: the table is cleared.  (Between two decisions of the
-// human at most one new deal begins, and it is the one the answer ends in.)
-function freshDeal(display, game, deal) {
-  const view = game.view.hand;
-  const dealer = deal === game.deal ? view.dealer : display.dealer;
-  Object.assign(display, {
-    deal,
-    dealer,
-    picker: null, called: null, alone: false, partner: null, isPartner: false, leaster: false,
-    unknownSetAside: false, trick: [], winner: null, tricksBySeat: [0, 0, 0, 0, 0],
-    cardCounts: [6, 6, 6, 6, 6], bubbles: {}, message: '',
-    hand: deal === game.deal ? [...view.hand] : [], unknownCard: null,
-    handNumber: deal === game.deal ? game.view.hand_number : display.handNumber,
-    multiplier: deal === game.deal ? view.multiplier : display.multiplier,
-    toMove: (dealer + 1) % 5,
-  });
-}
-
-// --- Rendering -----------------------------------------------------------------------------
-
-function renderStatus() {
-  const d = app.display;
-  const items = [];
-  const item = (label, value, cls = 'item') => items.push(el('span', { class: cls }, `${label} `, el('b', {}, value)));
-  item('Hand', `${d.handNumber} of ${d.handsInGame}`);
-  item('Dealer:', seatName(d.dealer));
-  if (d.leaster) item('Leaster:', 'fewest points wins');
-  else item('Picker:', d.picker === null ? '—' : seatName(d.picker));
-  if (d.alone) item('Called:', 'alone');
-  else if (d.called) item('Called:', cardText(d.called) + (d.unknownSetAside ? ' (unknown card)' : ''));
-  if (d.called && !d.alone) {
-    let partner = '?';
-    if (d.partner !== null) partner = d.partner === HUMAN ? 'you' : seatName(d.partner);
-    else if (d.isPartner) partner = 'you (secret)';
-    item('Partner:', partner);
+function chosenGame() {
+  const fromUrl = new URLSearchParams(location.search).get('game');
+  const stored = localStorage.getItem('tricktable.game');
+  for (const name of [fromUrl, stored]) {
+    if (name && GAMES[name] && session.options.games[name]) return name;
   }
-  if (d.multiplier > 1) item('Counts', `×${d.multiplier}`);
-  const over = app.game && app.game.status === 'over' && !app.busy;
-  if (over) items.push(el('span', { class: 'turn' }, 'Game over'));
-  else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, 'Your turn'));
-  else if (d.toMove !== null && d.toMove !== undefined) item('Turn:', seatName(d.toMove));
-  $('status').replaceChildren(...items);
+  return 'sheepshead';
 }
-
-function renderSeats() {
-  const d = app.display;
-  for (let seat = 0; seat < 5; seat += 1) {
-    const box = document.querySelector(`.seat[data-seat="${seat}"]`);
-    const badges = el('div', { class: 'badges' });
-    if (d.dealer === seat) badges.append(el('span', { class: 'badge dealer' }, 'Dealer'));
-    if (d.picker === seat) badges.append(el('span', { class: 'badge picker' }, 'Picker'));
-    if (d.partner === seat && !d.alone) badges.append(el('span', { class: 'badge partner' }, 'Partner'));
-    if (seat === HUMAN && d.isPartner && d.partner === null) {
-      badges.append(el('span', { class: 'badge partner' }, 'You are the partner'));
-    }
-    const parts = [
-      el('div', { class: 'name' }, seat === HUMAN ? `You${app.me && app.me.nickname ? ` (${app.me.nickname})` : ''}` : NAMES[seat]),
-      el('div', { class: 'line' }, `Score ${signed(d.totals[seat])} · Tricks ${d.tricksBySeat[seat]}`),
-      badges,
-    ];
-    if (seat !== HUMAN) {
-      const backs = el('div', { class: 'backs', 'aria-label': `${d.cardCounts[seat]} cards` });
-      for (let k = 0; k < d.cardCounts[seat]; k += 1) {
-        const mini = el('span', { class: 'mini' });
-        mini.innerHTML = cardSvg(null);
-        backs.append(mini);
-      }
-      parts.push(backs);
-    }
-    if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
-    box.replaceChildren(...parts);
-    box.classList.toggle('to-move', d.toMove === seat && !(app.game && app.game.status === 'over' && !app.busy));
-    box.setAttribute('aria-label', `${seatName(seat)}: score ${d.totals[seat]}, ${d.tricksBySeat[seat]} tricks`);
-  }
-}
-
-function renderTrick() {
-  const d = app.display;
-  for (let seat = 0; seat < 5; seat += 1) {
-    const slot = document.querySelector(`.slot-${seat}`);
-    const play = d.trick.find((p) => p.seat === seat);
-    slot.classList.toggle('winner', d.winner === seat);
-    if (!play) {
-      slot.replaceChildren();
-      continue;
-    }
-    const holder = el('div', {
-      class: 'played',
-      'data-card': play.card || 'unknown',
-      'aria-label': `${seatName(seat)}: ${play.card ? cardName(play.card) : 'the unknown card, face down'}`,
-      role: 'img',
-    });
-    holder.innerHTML = cardSvg(play.card, { label: '?' });
-    slot.replaceChildren(holder);
-  }
-  $('table-message').textContent = d.message;
-}
-
-function legalSet(prefix) {
-  const legal = app.busy || !app.game ? [] : app.game.legal_actions;
-  return new Set(legal.filter((a) => a.startsWith(prefix)).map((a) => a.split(' ').pop()));
-}
-
-function renderHand() {
-  const d = app.display;
-  const view = app.game.view.hand;
-  const legal = app.busy ? [] : app.game.legal_actions;
-  const burying = legal.some((a) => a.startsWith('bury '));
-  const playable = legalSet('play ');
-  const asides = app.pendingCall ? legalSet(`call ${app.pendingCall} unknown `) : new Set();
-  const blind = new Set(burying && view.blind ? view.blind : []);
-  const container = $('hand');
-  const hadFocus = container.contains(document.activeElement) ? [...container.children].indexOf(document.activeElement) : -1;
-  const cards = d.hand.map((code) => ({ code, unknown: false }));
-  if (d.unknownCard) cards.push({ code: d.unknownCard, unknown: true });
-  const buttons = cards.map(({ code, unknown }, index) => {
-    const classes = ['card'];
-    if (view.phase === 'play' && legal.length) classes.push(playable.has(code) ? 'legal' : 'dim');
-    if (app.pendingCall) classes.push(asides.has(code) ? 'legal' : 'dim');
-    if (app.selected.includes(code)) classes.push('selected');
-    if (blind.has(code)) classes.push('from-blind');
-    if (unknown) classes.push('unknown');
-    const label = `${index + 1}: ${cardName(code)}${unknown ? ' (your unknown card)' : ''}${blind.has(code) ? ' (from the blind)' : ''}`;
-    const button = el('button', {
-      type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': label,
-      'aria-pressed': burying ? String(app.selected.includes(code)) : null,
-      tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
-    });
-    button.innerHTML = cardSvg(code);
-    button.addEventListener('click', () => onCard(code));
-    return button;
-  });
-  container.replaceChildren(...buttons);
-  if (hadFocus >= 0 && buttons.length) buttons[Math.min(hadFocus, buttons.length - 1)].focus();
-}
-
-function button(label, onClick, { primary = false, disabled = false, testid = null } = {}) {
-  const b = el('button', { type: 'button', class: primary ? 'primary' : null, 'data-testid': testid }, label);
-  b.disabled = disabled;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-function renderPrompt() {
-  const text = $('prompt-text');
-  const buttons = [];
-  const game = app.game;
-  const legal = game.legal_actions;
-  if (app.busy) {
-    text.textContent = '…';
-  } else if (game.status === 'over') {
-    text.textContent = 'The game is over.';
-    buttons.push(button('Final standings', showFinal, { primary: true }));
-  } else if (!legal.length) {
-    text.textContent = 'Waiting for the other players…';
-  } else if (legal.includes('pick')) {
-    text.textContent = 'Pick up the blind, or pass?';
-    buttons.push(button('Pick', () => send('pick'), { primary: true }));
-    buttons.push(button('Pass', () => send('pass')));
-  } else if (legal.some((a) => a.startsWith('bury '))) {
-    text.textContent = app.selected.length === 2
-      ? `Bury ${app.selected.map(cardText).join(' and ')}? Their points count for your team.`
-      : 'Tap two cards to bury. Their points count for your team.';
-    buttons.push(button('Bury these two', () => send(`bury ${app.selected.join(' ')}`), {
-      primary: true, disabled: app.selected.length !== 2,
-    }));
-  } else if (legal.some((a) => a.startsWith('call ')) || legal.includes('alone')) {
-    if (app.pendingCall) {
-      text.textContent = `You call ${cardText(app.pendingCall)} without a card of its suit: tap the card to set aside face down as the unknown card.`;
-      buttons.push(button('Cancel', () => { app.pendingCall = null; renderAll(); }));
-    } else {
-      text.textContent = 'Call a partner, or go alone.';
-      const direct = legal.filter((a) => /^call \S+$/.test(a)).map((a) => a.split(' ')[1]);
-      const unknown = [...new Set(legal.filter((a) => a.includes(' unknown ')).map((a) => a.split(' ')[1]))];
-      for (const card of direct) buttons.push(button(`Call ${cardText(card)}`, () => send(`call ${card}`), { primary: true }));
-      for (const card of unknown) {
-        buttons.push(button(`Call ${cardText(card)} (unknown card)`, () => {
-          app.pendingCall = card;
-          renderAll();
-        }, { primary: true }));
-      }
-      if (legal.includes('alone')) buttons.push(button('Go alone', () => send('alone')));
-    }
-  } else if (legal.some((a) => a.startsWith('play '))) {
-    const leading = app.display.trick.length === 0;
-    text.textContent = leading ? 'Your lead: play a card.' : 'Your turn: play a card.';
-  } else {
-    text.textContent = '';
-  }
-  $('prompt-buttons').replaceChildren(...buttons);
-}
-
-function renderTable() {
-  renderStatus();
-  renderSeats();
-  renderTrick();
-}
-
-function renderAll() {
-  renderTable();
-  renderHand();
-  renderPrompt();
-  setState(app.busy ? 'busy' : (app.game.status === 'over' ? 'over' : 'idle'));
-  document.body.dataset.phase = app.game.view.hand.phase;
-}
-
-// --- Playing -------------------------------------------------------------------------------
-
-async function send(action) {
-  if (app.busy) return;
-  app.busy = true;
-  renderAll();
-  let answer;
-  try {
-    answer = await api.act(app.game.id, { action, version: app.game.version, since: app.game.event_count });
-  } catch (error) {
-    app.busy = false;
-    if (error.status === 409 && error.game) {
-      toast(error.message);
-      app.selected = [];
-      app.pendingCall = null;
-      await receive(error.game);
-      return;
-    }
-    toast(error.message, 'error');
-    renderAll();
-    return;
-  }
-  app.selected = [];
-  app.pendingCall = null;
-  await receive(answer);
-}
-
-function onCard(code) {
-  if (app.busy || !app.game) return;
-  const legal = app.game.legal_actions;
-  if (app.game.status === 'over') return;
-  if (!legal.length) {
-    toast('Wait for your turn.');
-    return;
-  }
-  if (legal.some((a) => a.startsWith('bury '))) {
-    if (app.selected.includes(code)) app.selected = app.selected.filter((c) => c !== code);
-    else app.selected = [...app.selected, code].slice(-2);
-    renderAll();
-    return;
-  }
-  if (app.pendingCall) {
-    send(`call ${app.pendingCall} unknown ${code}`);
-    return;
-  }
-  if (app.game.view.hand.phase === 'play') {
-    send(`play ${code}`); // the server answers with the reason if the card may not be played
-    return;
-  }
-  toast(legal.includes('pick') ? 'First pick or pass.' : 'Call a partner or go alone first.');
-}
-
-function bubble(seat, text) {
-  app.display.bubbles[seat] = text;
-}
-
-async function animateEvent(event, game) {
-  const d = app.display;
-  const name = event.seat === undefined ? '' : seatName(event.seat);
-  switch (event.type) {
-    case 'Passed':
-      bubble(event.seat, 'Pass');
-      renderTable();
-      await delay(0.6);
-      break;
-    case 'Picked':
-      bubble(event.seat, 'Picks');
-      d.picker = event.seat;
-      d.cardCounts[event.seat] += 2;
-      d.message = `${name} ${event.seat === HUMAN ? 'pick' : 'picks'} up the blind.`;
-      renderTable();
-      await delay(0.9);
-      break;
-    case 'Buried':
-      bubble(event.seat, 'Buries two');
-      d.cardCounts[event.seat] -= 2;
-      renderTable();
-      await delay(0.6);
-      break;
-    case 'Called':
-      d.called = event.card;
-      d.unknownSetAside = event.unknown;
-      bubble(event.seat, `Calls ${cardText(event.card)}`);
-      d.message = `${name} ${event.seat === HUMAN ? 'call' : 'calls'} ${cardText(event.card)}` +
-        (event.unknown ? ' and sets an unknown card aside.' : '.');
-      renderTable();
-      await delay(1.1);
-      break;
-    case 'WentAlone':
-      d.alone = true;
-      bubble(event.seat, 'Alone');
-      d.message = `${name} ${event.seat === HUMAN ? 'go' : 'goes'} alone.`;
-      renderTable();
-      await delay(1.1);
-      break;
-    case 'LeasterBegins':
-      d.leaster = true;
-      d.message = 'Everyone passed: a leaster. Fewest points (with a trick) wins.';
-      renderTable();
-      await delay(1.4);
-      break;
-    case 'PassedOut':
-      d.message = 'Everyone passed: the cards are dealt again' + (event.doubled ? ', and the next hand counts double.' : '.');
-      renderTable();
-      await delay(1.4);
-      break;
-    case 'CardPlayed': {
-      if (d.trick.length === 0) {
-        d.bubbles = {};
-        d.message = '';
-      }
-      d.trick.push({ seat: event.seat, card: event.card });
-      d.cardCounts[event.seat] -= 1;
-      if (event.seat === HUMAN) {
-        if (event.card === d.unknownCard) d.unknownCard = null;
-        d.hand = d.hand.filter((c) => c !== event.card);
-        renderHand();
-      }
-      d.toMove = (event.seat + 1) % 5;
-      renderTable();
-      await delay(1);
-      break;
-    }
-    case 'PartnerRevealed':
-      d.partner = event.seat;
-      d.message = event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`;
-      renderTable();
-      await delay(0.6);
-      break;
-    case 'TrickWon':
-      d.winner = event.seat;
-      d.toMove = null;
-      d.message = `${name} ${event.seat === HUMAN ? 'take' : 'takes'} the trick` +
-        (event.points === null ? '.' : ` (${event.points} points).`);
-      renderTable();
-      await delay(1.4);
-      d.trick = [];
-      d.winner = null;
-      d.message = '';
-      d.tricksBySeat[event.seat] += 1;
-      d.toMove = event.seat;
-      renderTable();
-      break;
-    case 'HandScored':
-      await showHandEnd(game, event);
-      break;
-    default:
-      break;
-  }
-}
-
-async function receive(game) {
-  app.busy = true;
-  if (game.previous_hand) app.previousHand = game.previous_hand;
-  if (!app.display || app.display.deal === undefined) app.display = displayFrom(game);
-  setState('busy');
-  for (const event of game.events) {
-    if (event.deal !== app.display.deal) {
-      freshDeal(app.display, game, event.deal);
-      renderTable();
-      renderHand();
-    }
-    await animateEvent(event, game);
-  }
-  app.game = game;
-  app.display = displayFrom(game);
-  app.busy = false;
-  renderAll();
-  if (game.status === 'over') await showFinal();
-}
-
-// --- Dialogs -------------------------------------------------------------------------------
-
-function dialog(title, body, buttons) {
-  const box = $('dialog');
-  $('dialog-title').textContent = title;
-  $('dialog-body').replaceChildren(...body);
-  return new Promise((resolve) => {
-    // A close event may arrive after the next dialog has opened: only a closed box counts.
-    const onClose = () => {
-      if (box.open) return;
-      box.removeEventListener('close', onClose);
-      resolve(null);
-    };
-    const made = buttons.map(({ label, primary, value, href }) => {
-      if (href) return el('a', { href, class: `button-link${primary ? ' primary' : ''}` }, label);
-      return button(label, () => {
-        box.removeEventListener('close', onClose);
-        box.close();
-        resolve(value);
-      }, { primary });
-    });
-    $('dialog-buttons').replaceChildren(...made);
-    box.addEventListener('close', onClose);
-    if (!box.open) box.showModal();
-    const first = made.find((b) => b.tagName === 'BUTTON');
-    if (first) first.focus();
-  });
-}
-
-function miniCards(codes, label = '?') {
-  const span = el('span', { class: 'cards-inline' });
-  for (const code of codes) {
-    const mini = el('span', { class: 'mini', role: 'img', 'aria-label': code ? cardName(code) : 'face-down card', 'data-card': code || 'unknown' });
-    mini.innerHTML = cardSvg(code, { label });
-    span.append(mini);
-  }
-  return span;
-}
-
-function handSummary(previous, result, totalsAfter) {
-  const view = previous ? previous.view : null;
-  const body = [];
-  const scores = result.scores;
-  let line;
-  if (result.kind === 'leaster') {
-    line = `Leaster: ${result.leaster_winner === null ? 'nobody wins' : `${seatName(result.leaster_winner)} ${result.leaster_winner === HUMAN ? 'win' : 'wins'}`} — ${result.reason}.`;
-  } else if (result.kind === 'passed-out') {
-    line = `${result.reason[0].toUpperCase()}${result.reason.slice(1)}.`;
-  } else {
-    line = `${seatName(result.picker)}'s team ${result.reason}.`;
-  }
-  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, line));
-  if (result.kind === 'picked') {
-    const who = [`Picker: ${seatName(result.picker)}`];
-    if (result.alone) who.push('went alone');
-    else if (result.called) who.push(`called ${cardText(result.called)}`, `partner: ${result.partner === null ? 'nobody' : seatName(result.partner)}`);
-    body.push(el('p', {}, who.join(' · ')));
-    body.push(el('p', {}, `Picker's team: `, el('b', { 'data-testid': 'picker-points' }, `${result.picker_team_points} points`), ` in ${result.picker_team_tricks} tricks (with the bury).`));
-  }
-  if (view && view.buried) body.push(el('p', {}, 'Buried: ', miniCards(view.buried)));
-  if (view && view.unknown_card) body.push(el('p', {}, 'The unknown card: ', miniCards([view.unknown_card])));
-  if (view && view.tricks.length) {
-    const rows = view.tricks.map((trick, k) => el('tr', {},
-      el('td', {}, String(k + 1)),
-      el('td', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '))),
-      el('td', {}, seatName(trick.winner)),
-      el('td', { class: 'num' }, trick.points === null ? '?' : String(trick.points))));
-    body.push(el('table', { class: 'scores tricks' },
-      el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, 'Cards (in play order)'), el('th', {}, 'Won by'), el('th', { class: 'num' }, 'Points'))),
-      el('tbody', {}, ...rows)));
-  }
-  const scoreRows = [0, 1, 2, 3, 4].map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
-    el('td', {}, seatName(seat)),
-    el('td', { class: 'num' }, String(result.points_by_seat[seat])),
-    el('td', { class: `num ${scores[seat] > 0 ? 'plus' : scores[seat] < 0 ? 'minus' : ''}` }, signed(scores[seat])),
-    el('td', { class: 'num' }, signed(totalsAfter[seat]))));
-  body.push(el('table', { class: 'scores', 'data-testid': 'hand-scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Player'), el('th', { class: 'num' }, 'Card points'), el('th', { class: 'num' }, 'This hand'), el('th', { class: 'num' }, 'Total'))),
-    el('tbody', {}, ...scoreRows)));
-  return body;
-}
-
-async function showHandEnd(game, event) {
-  const d = app.display;
-  const result = event.result;
-  const totalsAfter = d.totals.map((t, seat) => t + result.scores[seat]);
-  const previous = game.previous_hand && game.previous_hand.deal === event.deal ? game.previous_hand : null;
-  const last = game.status === 'over' && event.deal === game.deal;
-  const title = result.kind === 'passed-out' ? 'The deal is thrown in' : `Hand ${previous ? previous.hand_number : d.handNumber} of ${d.handsInGame}`;
-  d.totals = totalsAfter;
-  renderTable();
-  setState('hand-end');
-  await dialog(title, handSummary(previous, result, totalsAfter), [
-    { label: last ? 'Final standings' : 'Next hand', primary: true, value: true },
-  ]);
-  setState('busy');
-}
-
-async function showFinal() {
-  const game = app.game;
-  const totals = game.view.totals;
-  const order = [0, 1, 2, 3, 4].sort((a, b) => totals[b] - totals[a] || a - b);
-  const placeOf = (seat) => 1 + totals.filter((t) => t > totals[seat]).length;
-  const rows = order.map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
-    el('td', {}, String(placeOf(seat))), el('td', {}, seatName(seat)), el('td', { class: 'num' }, signed(totals[seat]))));
-  const mine = placeOf(HUMAN);
-  const body = [
-    el('p', { class: 'result-line', 'data-testid': 'final-line' },
-      `You finished ${ordinal(mine)} with ${signed(totals[HUMAN])}.`),
-    el('table', { class: 'scores', 'data-testid': 'final-standings' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'Place'), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Score'))),
-      el('tbody', {}, ...rows)),
-  ];
-  if (game.mode === 'daily') {
-    body.push(el('p', {}, game.ranked
-      ? `This was your ranked Daily for ${game.daily_date}.`
-      : `Daily ${game.daily_date}, played again: not ranked.`));
-  }
-  setState('final');
-  const choice = await dialog('Final standings', body, [
-    { label: 'Leaderboard', href: '/leaderboard' },
-    { label: 'New game', primary: true, value: 'lobby' },
-  ]);
-  if (choice === 'lobby') showLobby();
-  else setState('over');
-}
-
-function ordinal(n) {
-  return n + ({ 1: 'st', 2: 'nd', 3: 'rd' }[n] || 'th');
-}
-
-function showLastTrick() {
-  if (!app.game) return;
-  const tricks = app.game.view.hand.tricks;
-  if (!tricks.length) {
-    toast('No trick has been taken in this hand yet.');
-    return;
-  }
-  const trick = tricks[tricks.length - 1];
-  const body = [
-    el('p', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '))),
-    el('p', {}, `${seatName(trick.winner)} took it` + (trick.points === null ? '.' : ` (${trick.points} points).`)),
-  ];
-  dialog(`Trick ${tricks.length}`, body, [{ label: 'Close', primary: true, value: true }]);
-}
-
-function showLastHand() {
-  const previous = app.previousHand;
-  if (!app.game || !previous) {
-    toast('No hand has finished yet.');
-    return;
-  }
-  const totals = [0, 0, 0, 0, 0];
-  for (const r of app.game.view.results) r.scores.forEach((s, seat) => { totals[seat] += s; });
-  dialog(`Hand ${previous.hand_number}`, handSummary(previous, previous.view.result, totals), [{ label: 'Close', primary: true, value: true }]);
-}
-
-function showScores() {
-  if (!app.game) return;
-  const results = app.game.view.results;
-  const totals = [0, 0, 0, 0, 0];
-  let hand = 0;
-  const rows = results.map((r) => {
-    r.scores.forEach((s, seat) => { totals[seat] += s; });
-    if (r.kind !== 'passed-out') hand += 1;
-    return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? 'redeal' : String(hand)),
-      ...r.scores.map((s) => el('td', { class: `num ${s > 0 ? 'plus' : s < 0 ? 'minus' : ''}` }, signed(s))),
-      el('td', {}, r.reason));
-  });
-  const body = [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, n)), el('th', {}, 'Why'))),
-    el('tbody', {}, ...rows),
-    el('tfoot', {}, el('tr', {}, el('th', {}, 'Total'), ...app.game.view.totals.map((t) => el('th', { class: 'num' }, signed(t))), el('th', {}, ''))))];
-  dialog('Running scores', body, [{ label: 'Close', primary: true, value: true }]);
-}
-
-// --- The lobby -----------------------------------------------------------------------------
 
 function fillSelect(select, values, chosen, labels = {}) {
   select.replaceChildren(...values.map((value) => {
@@ -624,82 +55,118 @@ function fillSelect(select, values, chosen, labels = {}) {
   }));
 }
 
-const PRESET_LABELS = { milwaukee: 'Milwaukee (leaster, unknown card)', pagat: 'Pagat (redeal, no double on the bump)', tavern: 'Tavern (doubler)' };
-const DIFFICULTY_LABELS = { easy: 'Easy', normal: 'Normal', hard: 'Hard' };
+function chooseGame(name) {
+  lobby.game = name;
+  localStorage.setItem('tricktable.game', name);
+  const info = GAMES[name];
+  const options = session.options.games[name];
+  document.title = `Tricktable — ${info.title}`;
+  document.body.dataset.game = name;
+  for (const choice of document.querySelectorAll('#game-choice [data-game]')) {
+    const on = choice.dataset.game === name;
+    choice.setAttribute('aria-checked', String(on));
+    choice.tabIndex = on ? 0 : -1;
+  }
+  $('lobby-title').textContent = info.title;
+  $('lobby-lede').textContent = info.lede;
+  $('difficulty-label-text').textContent = info.computers;
+  fillSelect($('preset'), options.presets, options.default_preset, PRESET_LABELS);
+  fillSelect($('difficulty'), Object.keys(options.difficulties), options.default_difficulty, DIFFICULTY_LABELS);
+  $('hands-label').hidden = options.hands.length === 0;
+  if (options.hands.length) fillSelect($('hands'), options.hands, options.hands.includes(10) ? 10 : options.hands[0]);
+  $('rules-link').href = `/rules?game=${name}`;
+  $('leaderboard-link').href = `/leaderboard?game=${name}`;
+  return refreshLobby();
+}
 
-async function showLobby() {
-  history.replaceState(null, '', '/');
-  $('table-view').hidden = true;
-  $('lobby').hidden = false;
-  setState('lobby');
-  app.game = null;
-  app.display = null;
+async function refreshLobby() {
+  const name = lobby.game;
+  const info = GAMES[name];
   try {
-    const [daily, games] = await Promise.all([api.daily(), api.games()]);
-    let info = `Today's Daily (${daily.date}, Milwaukee table): `;
+    const [daily, games] = await Promise.all([api.daily(name), api.games()]);
+    if (lobby.game !== name) return; // another game was chosen meanwhile
+    let text = `${info.daily} Today's Daily (${daily.date}): `;
     let label = "Play today's Daily";
     if (daily.unfinished_game_id) {
-      info += 'in progress.';
+      text += 'in progress.';
       label = "Resume today's Daily";
     } else if (daily.finished) {
-      info += `your ranked score is ${signed(daily.score)}. You may play it again, unranked.`;
+      text += `your ranked score is ${signed(daily.score)}. You may play it again, unranked.`;
       label = "Play today's Daily again";
     } else {
-      info += 'not played yet. Your first attempt counts on the leaderboard.';
+      text += 'not played yet. Your first attempt counts on the leaderboard.';
     }
-    $('daily-info').textContent = info;
+    $('daily-info').textContent = text;
     $('daily-button').textContent = label;
     const playing = games.games.filter((g) => g.status === 'playing');
     $('continue-panel').hidden = playing.length === 0;
     $('continue-list').replaceChildren(...playing.slice(0, 8).map((g) => el('li', {},
-      el('span', {}, g.mode === 'daily' ? `Daily ${g.daily_date}` : `${g.preset} · ${g.difficulty}`),
+      el('span', {}, `${GAMES[g.game] ? GAMES[g.game].title : g.game}: `,
+        g.mode === 'daily' ? `Daily ${g.daily_date}` : `${g.preset} · ${g.difficulty}`),
       button('Continue', () => openGame(g.id)))));
   } catch (error) {
     toast(error.message, 'error');
   }
 }
 
+function button(label, onClick) {
+  const b = el('button', { type: 'button' }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function leaveTables() {
+  stopSheepshead();
+  stopSpades();
+}
+
+async function showLobby() {
+  lobby.game = lobby.game || chosenGame();
+  const query = new URLSearchParams();
+  if (lobby.game && lobby.game !== 'sheepshead') query.set('game', lobby.game);
+  if (lobby.target) query.set('target', lobby.target);
+  const text = query.toString();
+  history.replaceState(null, '', text ? `/?${text}` : '/');
+  leaveTables();
+  $('lobby').hidden = false;
+  setState('lobby');
+  await chooseGame(lobby.game);
+}
+
 async function openGame(id) {
   try {
-    const game = await api.game(id);
-    startTable(game);
+    startTable(await api.game(id));
   } catch (error) {
     toast(error.message, 'error');
     showLobby();
   }
 }
 
-function startTable(game, { animate = false } = {}) {
+function startTable(game, options = {}) {
   history.replaceState(null, '', `/#game=${game.id}`);
   $('lobby').hidden = true;
-  $('table-view').hidden = false;
-  app.selected = [];
-  app.pendingCall = null;
-  app.previousHand = game.previous_hand;
-  if (animate && game.events.length) {
-    app.display = displayFrom(game);
-    freshDeal(app.display, game, game.events[0].deal);
-    app.game = { ...game, legal_actions: [] };
-    app.busy = true;
-    renderAll();
-    receive(game);
-  } else {
-    app.game = game;
-    app.display = displayFrom(game);
-    app.busy = false;
-    renderAll();
-    if (game.status === 'over') showFinal();
+  leaveTables();
+  const info = GAMES[game.game];
+  if (!info) {
+    toast(`This server's page cannot show ${game.game} yet.`, 'error');
+    showLobby();
+    return;
   }
+  info.start(game, options);
+}
+
+// A test-only option: /?target=N starts Spades games to N points (the server must allow it).
+function testTarget() {
+  return lobby.target && session.options.test_options ? Number(lobby.target) : null;
 }
 
 async function startNewGame(event) {
   event.preventDefault();
-  const body = {
-    game: 'sheepshead',
-    preset: $('preset').value,
-    difficulty: $('difficulty').value,
-    hands: Number($('hands').value),
-  };
+  const options = session.options.games[lobby.game];
+  const body = { game: lobby.game, preset: $('preset').value, difficulty: $('difficulty').value };
+  if (options.hands.length) body.hands = Number($('hands').value);
+  const target = lobby.game === 'spades' ? testTarget() : null;
+  if (target) body.target = target;
   try {
     startTable(await api.newGame(body), { animate: true });
   } catch (error) {
@@ -709,7 +176,7 @@ async function startNewGame(event) {
 
 async function startDaily() {
   try {
-    const game = await api.startDaily();
+    const game = await api.startDaily(lobby.game);
     startTable(game, { animate: game.events.length > 0 });
   } catch (error) {
     toast(error.message, 'error');
@@ -719,78 +186,52 @@ async function startDaily() {
 async function saveNickname(event) {
   event.preventDefault();
   try {
-    app.me = await api.setNickname($('nickname').value);
-    $('nickname').value = app.me.nickname || '';
-    toast(`Saved: you are ${app.me.name}.`);
+    session.me = await api.setNickname($('nickname').value);
+    $('nickname').value = session.me.nickname || '';
+    toast(`Saved: you are ${session.me.name}.`);
   } catch (error) {
     toast(error.message, 'error');
   }
 }
 
-// --- Keyboard ------------------------------------------------------------------------------
-
-function onHandKey(event) {
-  const cards = [...$('hand').querySelectorAll('button.card')];
-  if (!cards.length) return;
-  const index = cards.indexOf(document.activeElement);
+function onChoiceKey(event) {
+  const choices = [...document.querySelectorAll('#game-choice [data-game]')];
+  const index = choices.indexOf(document.activeElement);
+  if (index < 0) return;
   let next = null;
-  if (event.key === 'ArrowRight') next = (index + 1) % cards.length;
-  else if (event.key === 'ArrowLeft') next = (index - 1 + cards.length) % cards.length;
-  else if (event.key === 'Home') next = 0;
-  else if (event.key === 'End') next = cards.length - 1;
-  if (next !== null) {
-    event.preventDefault();
-    cards.forEach((c, k) => c.setAttribute('tabindex', k === next ? '0' : '-1'));
-    cards[next].focus();
-  }
+  if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % choices.length;
+  if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = (index - 1 + choices.length) % choices.length;
+  if (next === null) return;
+  event.preventDefault();
+  choices[next].focus();
+  chooseGame(choices[next].dataset.game);
 }
-
-function onGlobalKey(event) {
-  if ($('table-view').hidden || $('dialog').open) return;
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-  if (/^[1-9]$/.test(event.key)) {
-    const cards = [...$('hand').querySelectorAll('button.card')];
-    const card = cards[Number(event.key) - 1];
-    if (card) {
-      event.preventDefault();
-      cards.forEach((c) => c.setAttribute('tabindex', c === card ? '0' : '-1'));
-      card.focus();
-    }
-  }
-}
-
-// --- Start ---------------------------------------------------------------------------------
 
 async function init() {
-  $('speed').value = app.speed;
-  $('speed').addEventListener('change', () => {
-    app.speed = $('speed').value;
-    localStorage.setItem('tricktable.speed', app.speed);
-  });
+  hooks.lobby = showLobby;
+  setupSheepshead();
+  setupSpades();
   $('new-game-form').addEventListener('submit', startNewGame);
   $('nickname-form').addEventListener('submit', saveNickname);
   $('daily-button').addEventListener('click', startDaily);
-  $('menu-button').addEventListener('click', showLobby);
-  $('last-trick-button').addEventListener('click', showLastTrick);
-  $('last-hand-button').addEventListener('click', showLastHand);
-  $('scores-button').addEventListener('click', showScores);
-  $('hand').addEventListener('keydown', onHandKey);
-  document.addEventListener('keydown', onGlobalKey);
+  for (const choice of document.querySelectorAll('#game-choice [data-game]')) {
+    choice.addEventListener('click', () => chooseGame(choice.dataset.game));
+  }
+  $('game-choice').addEventListener('keydown', onChoiceKey);
   try {
-    [app.me, app.options] = await Promise.all([api.me(), api.options()]);
+    [session.me, session.options] = await Promise.all([api.me(), api.options()]);
   } catch (error) {
     toast(error.message, 'error');
     return;
   }
-  $('nickname').value = app.me.nickname || '';
-  const sheepshead = app.options.games.sheepshead;
-  fillSelect($('preset'), sheepshead.presets, sheepshead.default_preset, PRESET_LABELS);
-  const difficulties = Object.keys(sheepshead.difficulties);
-  fillSelect($('difficulty'), difficulties, sheepshead.default_difficulty, DIFFICULTY_LABELS);
-  fillSelect($('hands'), sheepshead.hands, 10);
+  $('nickname').value = session.me.nickname || '';
   const match = /game=([0-9a-f]+)/.exec(location.hash);
-  if (match) await openGame(match[1]);
-  else await showLobby();
+  if (match) {
+    lobby.game = chosenGame();
+    await openGame(match[1]);
+  } else {
+    await showLobby();
+  }
 }
 
 init();

@@ -1,0 +1,205 @@
+"""Two-player Spades for the server: the human at seat 0 against one computer player.
+
+The first player of hand 1 is drawn from the game's seed (so a Daily gives everyone the same
+roles), and the roles alternate after that (the engine's :class:`~tricktable.spades.Match`).
+
+What leaves here is the human seat's view only.  The draw is where leaks would hide, so:
+
+* the top card of the stock is in the view only while the human is looking at it (its turn);
+* a ``Drew`` event names its cards (and whether the card was kept) only for the human's own
+  draws: the computer's draws are sent as "took one card, discarded one";
+* the computer's double-nil exchange is sent as a number of cards, never which.
+
+The exchange's 378 choices are not listed: its legal actions are sent as ``["exchange"]`` with
+``view.exchange = {"up_to": 3}``, and the engine checks the cards the player chose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from tricktable.game import Action, Seat, shuffled
+from tricktable.spades.events import HandScored, event_json, redact
+from tricktable.spades.exchange import MAX_EXCHANGE
+from tricktable.spades.match import Match
+from tricktable.spades.rules import PRESETS, rules_from_json
+from tricktable.spades.scoring import HandResult
+from tricktable.spades.state import HandState, Phase
+from tricktable.web.games.base import GameAdapter, Outcome, TableOptions, memo_history, rate
+
+__all__ = ["MAX_TARGET", "SpadesAdapter", "first_player", "result_json"]
+
+MAX_TARGET = 10_000
+"""The highest target a (test-only) custom target may set."""
+
+
+def first_player(seed: str) -> Seat:
+    """The first player of a game's first hand, chosen at random from the game's seed."""
+    first: Seat = shuffled((0, 1), seed, purpose="spades-first-player")[0]
+    return first
+
+
+def result_json(result: HandResult) -> dict[str, Any]:
+    """A scored hand for the browser: the engine's JSON and each seat's score in words."""
+    return {**result.to_json(), "reasons": [seat.describe() for seat in result.seats]}
+
+
+def _hand_view(hand: HandState, seat: Seat) -> dict[str, Any]:
+    """``seat``'s view of a hand as JSON, without its events (they travel in ``events``) and
+    without its legal actions (they travel, compactly, in ``legal_actions``)."""
+    view = replace(hand.view(seat), events=(), legal_actions=())
+    data = view.to_json()
+    del data["events"], data["legal_actions"]
+    if view.result is not None:
+        data["result"] = result_json(view.result)
+    return data
+
+
+class SpadesAdapter(GameAdapter[Match]):
+    name = "spades"
+    title = "Spades"
+    presets = ("standard", "short")
+    default_preset = "standard"
+    daily_preset = "standard"
+
+    def rules(self, preset: str | None, options: TableOptions) -> dict[str, Any]:
+        name = preset or self.default_preset
+        if name not in PRESETS:
+            raise ValueError(f"{name!r} is not a Spades table; choose from {', '.join(PRESETS)}.")
+        if options.hands is not None:
+            raise ValueError("Spades is played to a target score, not a number of hands: "
+                             "leave hands out.")
+        rules = PRESETS[name]
+        target = options.target
+        if target is not None:
+            if isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+                raise ValueError(f"target must be a whole number from 1 to {MAX_TARGET}.")
+            rules = replace(rules, target=target)
+        return rules.to_json()
+
+    def new_match(self, rules: dict[str, Any], seed: str) -> Match:
+        return Match(seed=seed, rules=rules_from_json(rules), first=first_player(seed))
+
+    def apply(self, match: Match, seat: Seat, action: Action) -> None:
+        match.apply(action, seat=seat)
+
+    def to_move(self, match: Match) -> Seat | None:
+        return match.to_move
+
+    def is_over(self, match: Match) -> bool:
+        return match.is_over
+
+    def action_count(self, match: Match) -> int:
+        return sum(len(hand.history) for hand in match.hands)
+
+    def history(self, match: Match) -> list[tuple[Seat, str]]:
+        return memo_history(match, [hand.history for hand in match.hands])
+
+    def player_view(self, match: Match, seat: Seat) -> Any:
+        return match.view(seat)
+
+    def event_count(self, match: Match) -> int:
+        return sum(len(hand.events) for hand in match.hands)
+
+    def state_json(self, match: Match, seat: Seat, since: int, *, full: bool) -> dict[str, Any]:
+        events: list[dict[str, Any]] = []
+        offset = 0
+        for number, hand in enumerate(match.hands):
+            count = len(hand.events)
+            if offset + count > since:
+                for index in range(max(0, since - offset), count):
+                    event = redact(hand.events[index], viewer=seat)
+                    data = {"index": offset + index, "deal": number, **event_json(event)}
+                    if isinstance(event, HandScored):
+                        data["result"] = result_json(event.result)
+                    events.append(data)
+            offset += count
+        current = match.hand
+        exchanging = match.to_move == seat and current.phase is Phase.EXCHANGE
+        if exchanging:
+            legal = ["exchange"]  # with up to MAX_EXCHANGE of the player's cards
+        elif match.to_move == seat:
+            legal = [str(action) for action in current.legal_actions()]
+        else:
+            legal = []
+        finished = match.hands if match.is_over else match.hands[:-1]
+        previous = None
+        ended = any(event["type"] == "HandScored" for event in events)
+        if finished and (full or ended):
+            previous = {
+                "deal": len(finished) - 1,
+                "hand_number": len(finished),
+                "view": _hand_view(finished[-1], seat),
+            }
+        view = {
+            "hand": _hand_view(current, seat),
+            "hand_number": match.hand_number,
+            "target": match.rules.target,
+            "totals": list(match.totals),
+            "bags": list(match.bags),
+            "results": [
+                {"hand_number": number, "first": hand.first, **result_json(hand.result)}
+                for number, hand in enumerate(match.hands, 1) if hand.result is not None
+            ],
+            "is_over": match.is_over,
+            "winner": match.winner,
+            "exchange": {"up_to": MAX_EXCHANGE} if exchanging else None,
+        }
+        return {
+            "view": view,
+            "legal_actions": legal,
+            "deal": len(match.hands) - 1,
+            "events": events,
+            "event_count": offset,
+            "previous_hand": previous,
+        }
+
+    def outcome(self, match: Match, seat: Seat) -> Outcome:
+        other = 1 - seat
+        scores = [hand.result.seats[seat] for hand in match.hands if hand.result is not None]
+        contracts = [s for s in scores if s.bid > 0]
+        nils = [s for s in scores if s.bid == 0 and not s.double_nil]
+        double_nils = [s for s in scores if s.double_nil]
+        totals = match.totals
+        won = match.winner == seat
+        return Outcome(
+            score=totals[seat] - totals[other],
+            stats={
+                "hands": len(scores),
+                "won": won,
+                "place": 1 if won else 2,
+                "totals": list(totals),
+                "margin": totals[seat] - totals[other],
+                "contracts": len(contracts),
+                "contracts_made": sum(1 for s in contracts if s.made),
+                "nils": len(nils),
+                "nils_made": sum(1 for s in nils if s.made),
+                "double_nils": len(double_nils),
+                "double_nils_made": sum(1 for s in double_nils if s.made),
+                "tricks": sum(s.tricks for s in scores),
+                "bags": sum(s.bags for s in scores),
+                "sandbagged": sum(s.penalties for s in scores),
+            },
+        )
+
+    def summarize(self, stats: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        def total(key: str) -> int:
+            return sum(int(s.get(key, 0)) for s in stats)
+
+        contracts, made = total("contracts"), total("contracts_made")
+        nils = total("nils") + total("double_nils")
+        nils_made = total("nils_made") + total("double_nils_made")
+        return {
+            "hands": total("hands"),
+            "contracts": contracts,
+            "contracts_made": made,
+            "contract_rate": rate(made, contracts),
+            "nils": nils,
+            "nils_made": nils_made,
+            "nil_rate": rate(nils_made, nils),
+            "bags": total("bags"),
+            "sandbagged": total("sandbagged"),
+        }
+

@@ -1,0 +1,614 @@
+// The Sheepshead table: five seats, the blind, the bury, the call, tricks and scores.
+// The client holds no rules: it draws the view and the legal actions the server sends and sends
+// back the action the player chose; the server explains anything it refuses.
+
+import { api } from './api.js';
+import { cardName, cardSvg, cardText } from './cards.js';
+import {
+  button, delay, dialog, focusCardByNumber, handKeys, hooks, miniCards, ordinal, session, setSpeed,
+  setState,
+} from './common.js';
+import { $, el, NAMES, seatName, signed, toast } from './ui.js';
+
+const HUMAN = 0;
+
+const app = {
+  game: null, // the last answer of the server that the table shows
+  display: null, // what the table shows (moves ahead event by event while animating)
+  busy: false,
+  selected: [], // cards chosen to bury, in order
+  pendingCall: null, // the card called with an unknown card, waiting for the card to set aside
+  previousHand: null, // the last finished hand, revealed (sent when a hand ends or on a load)
+  table: 0, // counts tables opened: an animation of a table that was left stops
+};
+
+// --- The display model: the table as it is shown ------------------------------------------
+
+function displayFrom(game) {
+  const view = game.view.hand;
+  const trick = view.current_trick;
+  return {
+    deal: game.deal,
+    dealer: view.dealer,
+    picker: view.picker,
+    called: view.called,
+    alone: view.alone,
+    partner: view.partner,
+    isPartner: view.is_partner,
+    leaster: view.leaster,
+    unknownSetAside: view.unknown_set_aside,
+    toMove: view.to_move,
+    trick: trick.cards.map((card, k) => ({ seat: (trick.leader + k) % 5, card })),
+    winner: null,
+    tricksBySeat: [...view.tricks_by_seat],
+    cardCounts: [...view.card_counts],
+    bubbles: view.phase === 'pick' ? Object.fromEntries(view.passes.map((seat) => [seat, 'Pass'])) : {},
+    message: view.leaster && !view.tricks.length && !trick.cards.length ? 'A leaster: fewest points (with a trick) wins.' : '',
+    hand: [...view.hand],
+    unknownCard: view.unknown_played ? null : view.unknown_card,
+    totals: [...game.view.totals],
+    handNumber: game.view.hand_number,
+    handsInGame: game.view.hands_in_game,
+    multiplier: view.multiplier,
+  };
+}
+
+// A new deal begins during the animation: the table is cleared.  (Between two decisions of the
+// human at most one new deal begins, and it is the one the answer ends in.)
+function freshDeal(display, game, deal) {
+  const view = game.view.hand;
+  const dealer = deal === game.deal ? view.dealer : display.dealer;
+  Object.assign(display, {
+    deal,
+    dealer,
+    picker: null, called: null, alone: false, partner: null, isPartner: false, leaster: false,
+    unknownSetAside: false, trick: [], winner: null, tricksBySeat: [0, 0, 0, 0, 0],
+    cardCounts: [6, 6, 6, 6, 6], bubbles: {}, message: '',
+    hand: deal === game.deal ? [...view.hand] : [], unknownCard: null,
+    handNumber: deal === game.deal ? game.view.hand_number : display.handNumber,
+    multiplier: deal === game.deal ? view.multiplier : display.multiplier,
+    toMove: (dealer + 1) % 5,
+  });
+}
+
+// --- Rendering -----------------------------------------------------------------------------
+
+function renderStatus() {
+  const d = app.display;
+  const items = [];
+  const item = (label, value, cls = 'item') => items.push(el('span', { class: cls }, `${label} `, el('b', {}, value)));
+  item('Hand', `${d.handNumber} of ${d.handsInGame}`);
+  item('Dealer:', seatName(d.dealer));
+  if (d.leaster) item('Leaster:', 'fewest points wins');
+  else item('Picker:', d.picker === null ? '—' : seatName(d.picker));
+  if (d.alone) item('Called:', 'alone');
+  else if (d.called) item('Called:', cardText(d.called) + (d.unknownSetAside ? ' (unknown card)' : ''));
+  if (d.called && !d.alone) {
+    let partner = '?';
+    if (d.partner !== null) partner = d.partner === HUMAN ? 'you' : seatName(d.partner);
+    else if (d.isPartner) partner = 'you (secret)';
+    item('Partner:', partner);
+  }
+  if (d.multiplier > 1) item('Counts', `×${d.multiplier}`);
+  const over = app.game && app.game.status === 'over' && !app.busy;
+  if (over) items.push(el('span', { class: 'turn' }, 'Game over'));
+  else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, 'Your turn'));
+  else if (d.toMove !== null && d.toMove !== undefined) item('Turn:', seatName(d.toMove));
+  $('status').replaceChildren(...items);
+}
+
+function renderSeats() {
+  const d = app.display;
+  for (let seat = 0; seat < 5; seat += 1) {
+    const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+    const badges = el('div', { class: 'badges' });
+    if (d.dealer === seat) badges.append(el('span', { class: 'badge dealer' }, 'Dealer'));
+    if (d.picker === seat) badges.append(el('span', { class: 'badge picker' }, 'Picker'));
+    if (d.partner === seat && !d.alone) badges.append(el('span', { class: 'badge partner' }, 'Partner'));
+    if (seat === HUMAN && d.isPartner && d.partner === null) {
+      badges.append(el('span', { class: 'badge partner' }, 'You are the partner'));
+    }
+    const parts = [
+      el('div', { class: 'name' }, seat === HUMAN ? `You${session.me && session.me.nickname ? ` (${session.me.nickname})` : ''}` : NAMES[seat]),
+      el('div', { class: 'line' }, `Score ${signed(d.totals[seat])} · Tricks ${d.tricksBySeat[seat]}`),
+      badges,
+    ];
+    if (seat !== HUMAN) {
+      const backs = el('div', { class: 'backs', 'aria-label': `${d.cardCounts[seat]} cards` });
+      for (let k = 0; k < d.cardCounts[seat]; k += 1) {
+        const mini = el('span', { class: 'mini' });
+        mini.innerHTML = cardSvg(null);
+        backs.append(mini);
+      }
+      parts.push(backs);
+    }
+    if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
+    box.replaceChildren(...parts);
+    box.classList.toggle('to-move', d.toMove === seat && !(app.game && app.game.status === 'over' && !app.busy));
+    box.setAttribute('aria-label', `${seatName(seat)}: score ${d.totals[seat]}, ${d.tricksBySeat[seat]} tricks`);
+  }
+}
+
+function renderTrick() {
+  const d = app.display;
+  for (let seat = 0; seat < 5; seat += 1) {
+    const slot = document.querySelector(`.slot-${seat}`);
+    const play = d.trick.find((p) => p.seat === seat);
+    slot.classList.toggle('winner', d.winner === seat);
+    if (!play) {
+      slot.replaceChildren();
+      continue;
+    }
+    const holder = el('div', {
+      class: 'played',
+      'data-card': play.card || 'unknown',
+      'aria-label': `${seatName(seat)}: ${play.card ? cardName(play.card) : 'the unknown card, face down'}`,
+      role: 'img',
+    });
+    holder.innerHTML = cardSvg(play.card, { label: '?' });
+    slot.replaceChildren(holder);
+  }
+  $('table-message').textContent = d.message;
+}
+
+function legalSet(prefix) {
+  const legal = app.busy || !app.game ? [] : app.game.legal_actions;
+  return new Set(legal.filter((a) => a.startsWith(prefix)).map((a) => a.split(' ').pop()));
+}
+
+function renderHand() {
+  if (!app.game || !app.display) return;
+  const d = app.display;
+  const view = app.game.view.hand;
+  const legal = app.busy ? [] : app.game.legal_actions;
+  const burying = legal.some((a) => a.startsWith('bury '));
+  const playable = legalSet('play ');
+  const asides = app.pendingCall ? legalSet(`call ${app.pendingCall} unknown `) : new Set();
+  const blind = new Set(burying && view.blind ? view.blind : []);
+  const container = $('hand');
+  const hadFocus = container.contains(document.activeElement) ? [...container.children].indexOf(document.activeElement) : -1;
+  const cards = d.hand.map((code) => ({ code, unknown: false }));
+  if (d.unknownCard) cards.push({ code: d.unknownCard, unknown: true });
+  const buttons = cards.map(({ code, unknown }, index) => {
+    const classes = ['card'];
+    if (view.phase === 'play' && legal.length) classes.push(playable.has(code) ? 'legal' : 'dim');
+    if (app.pendingCall) classes.push(asides.has(code) ? 'legal' : 'dim');
+    if (app.selected.includes(code)) classes.push('selected');
+    if (blind.has(code)) classes.push('from-blind');
+    if (unknown) classes.push('unknown');
+    const label = `${index + 1}: ${cardName(code)}${unknown ? ' (your unknown card)' : ''}${blind.has(code) ? ' (from the blind)' : ''}`;
+    const button = el('button', {
+      type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': label,
+      'aria-pressed': burying ? String(app.selected.includes(code)) : null,
+      tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
+    });
+    button.innerHTML = cardSvg(code);
+    button.addEventListener('click', () => onCard(code));
+    return button;
+  });
+  container.replaceChildren(...buttons);
+  if (hadFocus >= 0 && buttons.length) buttons[Math.min(hadFocus, buttons.length - 1)].focus();
+}
+
+
+function renderPrompt() {
+  const text = $('prompt-text');
+  const buttons = [];
+  const game = app.game;
+  const legal = game.legal_actions;
+  if (app.busy) {
+    text.textContent = '…';
+  } else if (game.status === 'over') {
+    text.textContent = 'The game is over.';
+    buttons.push(button('Final standings', showFinal, { primary: true }));
+  } else if (!legal.length) {
+    text.textContent = 'Waiting for the other players…';
+  } else if (legal.includes('pick')) {
+    text.textContent = 'Pick up the blind, or pass?';
+    buttons.push(button('Pick', () => send('pick'), { primary: true }));
+    buttons.push(button('Pass', () => send('pass')));
+  } else if (legal.some((a) => a.startsWith('bury '))) {
+    text.textContent = app.selected.length === 2
+      ? `Bury ${app.selected.map(cardText).join(' and ')}? Their points count for your team.`
+      : 'Tap two cards to bury. Their points count for your team.';
+    buttons.push(button('Bury these two', () => send(`bury ${app.selected.join(' ')}`), {
+      primary: true, disabled: app.selected.length !== 2,
+    }));
+  } else if (legal.some((a) => a.startsWith('call ')) || legal.includes('alone')) {
+    if (app.pendingCall) {
+      text.textContent = `You call ${cardText(app.pendingCall)} without a card of its suit: tap the card to set aside face down as the unknown card.`;
+      buttons.push(button('Cancel', () => { app.pendingCall = null; renderAll(); }));
+    } else {
+      text.textContent = 'Call a partner, or go alone.';
+      const direct = legal.filter((a) => /^call \S+$/.test(a)).map((a) => a.split(' ')[1]);
+      const unknown = [...new Set(legal.filter((a) => a.includes(' unknown ')).map((a) => a.split(' ')[1]))];
+      for (const card of direct) buttons.push(button(`Call ${cardText(card)}`, () => send(`call ${card}`), { primary: true }));
+      for (const card of unknown) {
+        buttons.push(button(`Call ${cardText(card)} (unknown card)`, () => {
+          app.pendingCall = card;
+          renderAll();
+        }, { primary: true }));
+      }
+      if (legal.includes('alone')) buttons.push(button('Go alone', () => send('alone')));
+    }
+  } else if (legal.some((a) => a.startsWith('play '))) {
+    const leading = app.display.trick.length === 0;
+    text.textContent = leading ? 'Your lead: play a card.' : 'Your turn: play a card.';
+  } else {
+    text.textContent = '';
+  }
+  $('prompt-buttons').replaceChildren(...buttons);
+}
+
+function renderTable() {
+  if (!app.game || !app.display) return; // the table was left during an animation
+  renderStatus();
+  renderSeats();
+  renderTrick();
+}
+
+function renderAll() {
+  if (!app.game || !app.display) return;
+  renderTable();
+  renderHand();
+  renderPrompt();
+  setState(app.busy ? 'busy' : (app.game.status === 'over' ? 'over' : 'idle'));
+  document.body.dataset.phase = app.game.view.hand.phase;
+}
+
+// --- Playing -------------------------------------------------------------------------------
+
+async function send(action) {
+  if (app.busy) return;
+  const table = app.table;
+  app.busy = true;
+  renderAll();
+  let answer;
+  try {
+    answer = await api.act(app.game.id, { action, version: app.game.version, since: app.game.event_count });
+  } catch (error) {
+    if (app.table !== table) return;
+    app.busy = false;
+    if (error.status === 409 && error.game) {
+      toast(error.message);
+      app.selected = [];
+      app.pendingCall = null;
+      await receive(error.game);
+      return;
+    }
+    toast(error.message, 'error');
+    renderAll();
+    return;
+  }
+  if (app.table !== table) return; // the player left this table meanwhile
+  app.selected = [];
+  app.pendingCall = null;
+  await receive(answer);
+}
+
+function onCard(code) {
+  if (app.busy || !app.game) return;
+  const legal = app.game.legal_actions;
+  if (app.game.status === 'over') return;
+  if (!legal.length) {
+    toast('Wait for your turn.');
+    return;
+  }
+  if (legal.some((a) => a.startsWith('bury '))) {
+    if (app.selected.includes(code)) app.selected = app.selected.filter((c) => c !== code);
+    else app.selected = [...app.selected, code].slice(-2);
+    renderAll();
+    return;
+  }
+  if (app.pendingCall) {
+    send(`call ${app.pendingCall} unknown ${code}`);
+    return;
+  }
+  if (app.game.view.hand.phase === 'play') {
+    send(`play ${code}`); // the server answers with the reason if the card may not be played
+    return;
+  }
+  toast(legal.includes('pick') ? 'First pick or pass.' : 'Call a partner or go alone first.');
+}
+
+function bubble(seat, text) {
+  app.display.bubbles[seat] = text;
+}
+
+async function animateEvent(event, game) {
+  const d = app.display;
+  const name = event.seat === undefined ? '' : seatName(event.seat);
+  switch (event.type) {
+    case 'Passed':
+      bubble(event.seat, 'Pass');
+      renderTable();
+      await delay(0.6);
+      break;
+    case 'Picked':
+      bubble(event.seat, 'Picks');
+      d.picker = event.seat;
+      d.cardCounts[event.seat] += 2;
+      d.message = `${name} ${event.seat === HUMAN ? 'pick' : 'picks'} up the blind.`;
+      renderTable();
+      await delay(0.9);
+      break;
+    case 'Buried':
+      bubble(event.seat, 'Buries two');
+      d.cardCounts[event.seat] -= 2;
+      renderTable();
+      await delay(0.6);
+      break;
+    case 'Called':
+      d.called = event.card;
+      d.unknownSetAside = event.unknown;
+      bubble(event.seat, `Calls ${cardText(event.card)}`);
+      d.message = `${name} ${event.seat === HUMAN ? 'call' : 'calls'} ${cardText(event.card)}` +
+        (event.unknown ? ' and sets an unknown card aside.' : '.');
+      renderTable();
+      await delay(1.1);
+      break;
+    case 'WentAlone':
+      d.alone = true;
+      bubble(event.seat, 'Alone');
+      d.message = `${name} ${event.seat === HUMAN ? 'go' : 'goes'} alone.`;
+      renderTable();
+      await delay(1.1);
+      break;
+    case 'LeasterBegins':
+      d.leaster = true;
+      d.message = 'Everyone passed: a leaster. Fewest points (with a trick) wins.';
+      renderTable();
+      await delay(1.4);
+      break;
+    case 'PassedOut':
+      d.message = 'Everyone passed: the cards are dealt again' + (event.doubled ? ', and the next hand counts double.' : '.');
+      renderTable();
+      await delay(1.4);
+      break;
+    case 'CardPlayed': {
+      if (d.trick.length === 0) {
+        d.bubbles = {};
+        d.message = '';
+      }
+      d.trick.push({ seat: event.seat, card: event.card });
+      d.cardCounts[event.seat] -= 1;
+      if (event.seat === HUMAN) {
+        if (event.card === d.unknownCard) d.unknownCard = null;
+        d.hand = d.hand.filter((c) => c !== event.card);
+        renderHand();
+      }
+      d.toMove = (event.seat + 1) % 5;
+      renderTable();
+      await delay(1);
+      break;
+    }
+    case 'PartnerRevealed':
+      d.partner = event.seat;
+      d.message = event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`;
+      renderTable();
+      await delay(0.6);
+      break;
+    case 'TrickWon':
+      d.winner = event.seat;
+      d.toMove = null;
+      d.message = `${name} ${event.seat === HUMAN ? 'take' : 'takes'} the trick` +
+        (event.points === null ? '.' : ` (${event.points} points).`);
+      renderTable();
+      await delay(1.4);
+      d.trick = [];
+      d.winner = null;
+      d.message = '';
+      d.tricksBySeat[event.seat] += 1;
+      d.toMove = event.seat;
+      renderTable();
+      break;
+    case 'HandScored':
+      if (app.game) await showHandEnd(game, event);
+      break;
+    default:
+      break;
+  }
+}
+
+async function receive(game) {
+  const table = app.table;
+  app.busy = true;
+  if (game.previous_hand) app.previousHand = game.previous_hand;
+  if (!app.display || app.display.deal === undefined) app.display = displayFrom(game);
+  setState('busy');
+  for (const event of game.events) {
+    if (event.deal !== app.display.deal) {
+      freshDeal(app.display, game, event.deal);
+      renderTable();
+      renderHand();
+    }
+    await animateEvent(event, game);
+    if (app.table !== table) return; // the player left this table meanwhile
+  }
+  app.game = game;
+  app.display = displayFrom(game);
+  app.busy = false;
+  renderAll();
+  if (game.status === 'over') await showFinal();
+}
+function handSummary(previous, result, totalsAfter) {
+  const view = previous ? previous.view : null;
+  const body = [];
+  const scores = result.scores;
+  let line;
+  if (result.kind === 'leaster') {
+    line = `Leaster: ${result.leaster_winner === null ? 'nobody wins' : `${seatName(result.leaster_winner)} ${result.leaster_winner === HUMAN ? 'win' : 'wins'}`} — ${result.reason}.`;
+  } else if (result.kind === 'passed-out') {
+    line = `${result.reason[0].toUpperCase()}${result.reason.slice(1)}.`;
+  } else {
+    line = `${seatName(result.picker)}'s team ${result.reason}.`;
+  }
+  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, line));
+  if (result.kind === 'picked') {
+    const who = [`Picker: ${seatName(result.picker)}`];
+    if (result.alone) who.push('went alone');
+    else if (result.called) who.push(`called ${cardText(result.called)}`, `partner: ${result.partner === null ? 'nobody' : seatName(result.partner)}`);
+    body.push(el('p', {}, who.join(' · ')));
+    body.push(el('p', {}, `Picker's team: `, el('b', { 'data-testid': 'picker-points' }, `${result.picker_team_points} points`), ` in ${result.picker_team_tricks} tricks (with the bury).`));
+  }
+  if (view && view.buried) body.push(el('p', {}, 'Buried: ', miniCards(view.buried)));
+  if (view && view.unknown_card) body.push(el('p', {}, 'The unknown card: ', miniCards([view.unknown_card])));
+  if (view && view.tricks.length) {
+    const rows = view.tricks.map((trick, k) => el('tr', {},
+      el('td', {}, String(k + 1)),
+      el('td', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '))),
+      el('td', {}, seatName(trick.winner)),
+      el('td', { class: 'num' }, trick.points === null ? '?' : String(trick.points))));
+    body.push(el('table', { class: 'scores tricks' },
+      el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, 'Cards (in play order)'), el('th', {}, 'Won by'), el('th', { class: 'num' }, 'Points'))),
+      el('tbody', {}, ...rows)));
+  }
+  const scoreRows = [0, 1, 2, 3, 4].map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
+    el('td', {}, seatName(seat)),
+    el('td', { class: 'num' }, String(result.points_by_seat[seat])),
+    el('td', { class: `num ${scores[seat] > 0 ? 'plus' : scores[seat] < 0 ? 'minus' : ''}` }, signed(scores[seat])),
+    el('td', { class: 'num' }, signed(totalsAfter[seat]))));
+  body.push(el('table', { class: 'scores', 'data-testid': 'hand-scores' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'Player'), el('th', { class: 'num' }, 'Card points'), el('th', { class: 'num' }, 'This hand'), el('th', { class: 'num' }, 'Total'))),
+    el('tbody', {}, ...scoreRows)));
+  return body;
+}
+
+async function showHandEnd(game, event) {
+  const d = app.display;
+  const result = event.result;
+  const totalsAfter = d.totals.map((t, seat) => t + result.scores[seat]);
+  const previous = game.previous_hand && game.previous_hand.deal === event.deal ? game.previous_hand : null;
+  const last = game.status === 'over' && event.deal === game.deal;
+  const title = result.kind === 'passed-out' ? 'The deal is thrown in' : `Hand ${previous ? previous.hand_number : d.handNumber} of ${d.handsInGame}`;
+  d.totals = totalsAfter;
+  renderTable();
+  setState('hand-end');
+  await dialog(title, handSummary(previous, result, totalsAfter), [
+    { label: last ? 'Final standings' : 'Next hand', primary: true, value: true },
+  ]);
+  setState('busy');
+}
+
+async function showFinal() {
+  const game = app.game;
+  const totals = game.view.totals;
+  const order = [0, 1, 2, 3, 4].sort((a, b) => totals[b] - totals[a] || a - b);
+  const placeOf = (seat) => 1 + totals.filter((t) => t > totals[seat]).length;
+  const rows = order.map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
+    el('td', {}, String(placeOf(seat))), el('td', {}, seatName(seat)), el('td', { class: 'num' }, signed(totals[seat]))));
+  const mine = placeOf(HUMAN);
+  const body = [
+    el('p', { class: 'result-line', 'data-testid': 'final-line' },
+      `You finished ${ordinal(mine)} with ${signed(totals[HUMAN])}.`),
+    el('table', { class: 'scores', 'data-testid': 'final-standings' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'Place'), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Score'))),
+      el('tbody', {}, ...rows)),
+  ];
+  if (game.mode === 'daily') {
+    body.push(el('p', {}, game.ranked
+      ? `This was your ranked Daily for ${game.daily_date}.`
+      : `Daily ${game.daily_date}, played again: not ranked.`));
+  }
+  setState('final');
+  const choice = await dialog('Final standings', body, [
+    { label: 'Leaderboard', href: '/leaderboard' },
+    { label: 'New game', primary: true, value: 'lobby' },
+  ]);
+  if (choice === 'lobby') hooks.lobby();
+  else setState('over');
+}
+
+
+function showLastTrick() {
+  if (!app.game) return;
+  const tricks = app.game.view.hand.tricks;
+  if (!tricks.length) {
+    toast('No trick has been taken in this hand yet.');
+    return;
+  }
+  const trick = tricks[tricks.length - 1];
+  const body = [
+    el('p', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '))),
+    el('p', {}, `${seatName(trick.winner)} took it` + (trick.points === null ? '.' : ` (${trick.points} points).`)),
+  ];
+  dialog(`Trick ${tricks.length}`, body, [{ label: 'Close', primary: true, value: true }]);
+}
+
+function showLastHand() {
+  const previous = app.previousHand;
+  if (!app.game || !previous) {
+    toast('No hand has finished yet.');
+    return;
+  }
+  const totals = [0, 0, 0, 0, 0];
+  for (const r of app.game.view.results) r.scores.forEach((s, seat) => { totals[seat] += s; });
+  dialog(`Hand ${previous.hand_number}`, handSummary(previous, previous.view.result, totals), [{ label: 'Close', primary: true, value: true }]);
+}
+
+function showScores() {
+  if (!app.game) return;
+  const results = app.game.view.results;
+  const totals = [0, 0, 0, 0, 0];
+  let hand = 0;
+  const rows = results.map((r) => {
+    r.scores.forEach((s, seat) => { totals[seat] += s; });
+    if (r.kind !== 'passed-out') hand += 1;
+    return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? 'redeal' : String(hand)),
+      ...r.scores.map((s) => el('td', { class: `num ${s > 0 ? 'plus' : s < 0 ? 'minus' : ''}` }, signed(s))),
+      el('td', {}, r.reason));
+  });
+  const body = [el('table', { class: 'scores' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, n)), el('th', {}, 'Why'))),
+    el('tbody', {}, ...rows),
+    el('tfoot', {}, el('tr', {}, el('th', {}, 'Total'), ...app.game.view.totals.map((t) => el('th', { class: 'num' }, signed(t))), el('th', {}, ''))))];
+  dialog('Running scores', body, [{ label: 'Close', primary: true, value: true }]);
+}
+
+// --- Start ---------------------------------------------------------------------------------
+
+export function startSheepshead(game, { animate = false } = {}) {
+  app.table += 1;
+  $('table-view').hidden = false;
+  document.body.dataset.game = 'sheepshead';
+  app.selected = [];
+  app.pendingCall = null;
+  app.previousHand = game.previous_hand;
+  if (animate && game.events.length) {
+    app.display = displayFrom(game);
+    freshDeal(app.display, game, game.events[0].deal);
+    app.game = { ...game, legal_actions: [] };
+    app.busy = true;
+    renderAll();
+    receive(game);
+  } else {
+    app.game = game;
+    app.display = displayFrom(game);
+    app.busy = false;
+    renderAll();
+    if (game.status === 'over') showFinal();
+  }
+}
+
+export function stopSheepshead() {
+  app.table += 1;
+  app.busy = false;
+  $('table-view').hidden = true;
+  app.game = null;
+  app.display = null;
+}
+
+export function setupSheepshead() {
+  $('speed').value = session.speed;
+  $('speed').addEventListener('change', () => setSpeed($('speed').value));
+  $('menu-button').addEventListener('click', () => hooks.lobby());
+  $('last-trick-button').addEventListener('click', showLastTrick);
+  $('last-hand-button').addEventListener('click', showLastHand);
+  $('scores-button').addEventListener('click', showScores);
+  handKeys($('hand'));
+  document.addEventListener('keydown', (event) => {
+    if ($('table-view').hidden || $('dialog').open) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (focusCardByNumber($('hand'), event.key)) event.preventDefault();
+  });
+}

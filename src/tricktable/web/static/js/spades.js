@@ -1,0 +1,775 @@
+// The Spades table: you against the computer.  The draw (keep or reject the top card), double
+// nil and its exchange, the bidding, the play, and the scores to the target.
+// The client holds no rules: it draws the view and the legal actions the server sends and sends
+// back the action the player chose; the server explains anything it refuses.  It never learns
+// the computer's cards, the stock, or what the computer kept or discarded.
+
+import { api } from './api.js';
+import { cardName, cardSvg, cardText, SUITS } from './cards.js';
+import {
+  button, delay, dialog, focusCardByNumber, handKeys, hooks, miniCards, session, setSpeed,
+  setState,
+} from './common.js';
+import { $, el, signed, toast } from './ui.js';
+
+const HUMAN = 0;
+const COMPUTER = 1;
+
+const app = {
+  game: null, // the last answer of the server that the table shows
+  display: null, // what the table shows (moves ahead event by event while animating)
+  busy: false,
+  selected: [], // cards chosen for the double-nil exchange
+  bid: 3, // the number on the bid picker
+  previousHand: null, // the last finished hand (sent when a hand ends or on a load)
+  table: 0, // counts tables opened: an animation of a table that was left stops
+};
+
+// --- Words -----------------------------------------------------------------------------------
+
+function who(seat) {
+  return seat === HUMAN ? 'You' : 'The computer';
+}
+
+function verb(seat, you, it) {
+  return `${who(seat)} ${seat === HUMAN ? you : it}`;
+}
+
+function bidText(bid) {
+  if (bid === null || bid === undefined) return '—';
+  if (bid === 'nil') return 'Nil';
+  if (bid === 'double-nil') return 'Double nil';
+  return String(bid);
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+// Hands are shown as the server sorts them: spades, hearts, clubs, diamonds, high to low.
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
+const RANK_ORDER = ['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3', '2'];
+
+function cardOrder(code) {
+  return SUIT_ORDER[code.slice(-1)] * 13 + RANK_ORDER.indexOf(code.slice(0, -1));
+}
+
+function sortCards(cards) {
+  return [...cards].sort((a, b) => cardOrder(a) - cardOrder(b));
+}
+
+// --- The display model: the table as it is shown ---------------------------------------------
+
+function displayFrom(game) {
+  const view = game.view.hand;
+  const trick = view.current_trick;
+  return {
+    deal: game.deal,
+    handNumber: game.view.hand_number,
+    first: view.first,
+    toMove: view.to_move,
+    hand: [...view.hand],
+    fresh: new Set(),
+    counts: [...view.card_counts],
+    stockLeft: view.stock_left,
+    pile: (52 - view.stock_left) / 2,
+    top: view.top_card,
+    flash: null, // {card, note}: the next card of a draw, shown to its drawer for a moment
+    doubleNil: [...view.double_nil],
+    bids: [...view.bids],
+    tricksWon: [...view.tricks_won],
+    trick: trick.cards.map((card, k) => ({ seat: (trick.leader + k) % 2, card })),
+    winner: null,
+    spadesBroken: view.spades_broken,
+    totals: [...game.view.totals],
+    bags: [...game.view.bags],
+    bubbles: {},
+    message: '',
+  };
+}
+
+// A new hand begins during the animation: the table is cleared and the stock is full again.
+function freshDeal(display, game, deal) {
+  const current = deal === game.deal;
+  const first = current ? game.view.hand.first : 1 - display.first;
+  Object.assign(display, {
+    deal,
+    handNumber: deal + 1,
+    first,
+    toMove: first,
+    hand: [],
+    fresh: new Set(),
+    counts: [0, 0],
+    stockLeft: 52,
+    pile: 0,
+    top: null,
+    flash: null,
+    doubleNil: [false, false],
+    bids: [null, null],
+    tricksWon: [0, 0],
+    trick: [],
+    winner: null,
+    spadesBroken: false,
+    bubbles: {},
+    message: current ? '' : `Hand ${deal + 1}: ${first === HUMAN ? 'you draw' : 'the computer draws'} first.`,
+  });
+}
+
+// --- Rendering -------------------------------------------------------------------------------
+
+function drawing() {
+  const d = app.display;
+  return d.stockLeft > 0 || d.flash !== null;
+}
+
+function renderStatus() {
+  const d = app.display;
+  const game = app.game;
+  const items = [];
+  const item = (label, value, testid = null) => items.push(
+    el('span', { class: 'item', 'data-testid': testid }, `${label} `, el('b', {}, value)));
+  item('Hand', String(d.handNumber));
+  item('Game to', String(game.view.target));
+  item('Score', `${d.totals[HUMAN]} – ${d.totals[COMPUTER]}`, 'running-score');
+  if (drawing()) item('Stock', String(d.stockLeft));
+  else item('Spades', d.spadesBroken ? 'broken' : 'not broken yet', 'spades-broken');
+  const over = game.status === 'over' && !app.busy;
+  if (over) items.push(el('span', { class: 'turn' }, 'Game over'));
+  else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, 'Your turn'));
+  else if (d.toMove === COMPUTER) item('Turn:', 'the computer');
+  $('sp-status').replaceChildren(...items);
+}
+
+function renderSeat(seat) {
+  const d = app.display;
+  const box = $(`sp-seat-${seat}`);
+  const name = seat === HUMAN
+    ? `You${session.me && session.me.nickname ? ` (${session.me.nickname})` : ''}`
+    : `Computer${app.game.opponent ? ` (${app.game.opponent})` : ''}`;
+  const badges = el('div', { class: 'badges' });
+  if (d.first === seat) badges.append(el('span', { class: 'badge dealer' }, 'Draws first'));
+  if (d.first !== seat && d.stockLeft === 0) badges.append(el('span', { class: 'badge dealer' }, 'Bids and leads first'));
+  if (d.doubleNil[seat]) badges.append(el('span', { class: 'badge picker' }, 'Double nil'));
+  const count = d.counts[seat];
+  const parts = [
+    el('div', { class: 'name' }, name),
+    el('div', { class: 'line' },
+      el('span', { class: 'count', 'data-testid': `card-count-${seat}` }, plural(count, 'card')),
+      ' · Bid ', el('b', { 'data-testid': `bid-${seat}` }, bidText(d.bids[seat])),
+      ' · Tricks ', el('b', { 'data-testid': `tricks-${seat}` }, String(d.tricksWon[seat]))),
+    el('div', { class: 'line' },
+      'Score ', el('b', { 'data-testid': `total-${seat}` }, String(d.totals[seat])),
+      ' · Bags ', el('b', { 'data-testid': `bags-${seat}` }, String(d.bags[seat]))),
+    badges,
+  ];
+  if (seat !== HUMAN) {
+    const backs = el('div', { class: 'backs', 'aria-label': plural(count, 'card') });
+    for (let k = 0; k < count; k += 1) {
+      const mini = el('span', { class: 'mini' });
+      mini.innerHTML = cardSvg(null);
+      backs.append(mini);
+    }
+    parts.push(backs);
+  }
+  if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
+  box.replaceChildren(...parts);
+  const over = app.game.status === 'over' && !app.busy;
+  box.classList.toggle('to-move', d.toMove === seat && !over);
+  box.setAttribute('aria-label', `${seat === HUMAN ? 'You' : 'The computer'}: ${plural(count, 'card')}, bid ${bidText(d.bids[seat])}, ${plural(d.tricksWon[seat], 'trick')}, score ${d.totals[seat]}, ${plural(d.bags[seat], 'bag')}`);
+}
+
+function pile(label, count, testid) {
+  const card = el('div', { class: 'pile-card' });
+  card.innerHTML = count > 0 ? cardSvg(null) : '';
+  return [card, el('div', { class: 'pile-label', 'data-testid': testid }, `${label}: ${count}`)];
+}
+
+function renderBoard() {
+  const d = app.display;
+  const showDraw = drawing();
+  $('sp-draw').hidden = !showDraw;
+  $('sp-trick').hidden = showDraw;
+  if (showDraw) {
+    $('sp-stock').replaceChildren(...pile('Stock', d.stockLeft, 'stock-count'));
+    $('sp-pile').replaceChildren(...pile('Discards', d.pile, 'discard-count'));
+    const top = $('sp-top');
+    const shown = d.flash ? d.flash.card : d.top;
+    if (shown) {
+      const face = el('div', {
+        class: `pile-card${d.flash ? ' flash' : ''}`, role: 'img', 'data-card': shown,
+        'data-testid': d.flash ? 'next-card' : 'top-card', 'aria-label': cardName(shown),
+      });
+      face.innerHTML = cardSvg(shown);
+      top.replaceChildren(face, el('div', { class: 'pile-label' }, d.flash ? d.flash.note : 'Top card'));
+    } else {
+      top.replaceChildren(el('div', { class: 'pile-card empty' }), el('div', { class: 'pile-label' }, d.toMove === COMPUTER ? 'The computer looks' : ''));
+    }
+  } else {
+    for (const seat of [HUMAN, COMPUTER]) {
+      const slot = document.querySelector(`#sp-trick .slot-${seat}`);
+      const play = d.trick.find((p) => p.seat === seat);
+      slot.classList.toggle('winner', d.winner === seat);
+      if (!play) {
+        slot.replaceChildren();
+        continue;
+      }
+      const holder = el('div', { class: 'played', 'data-card': play.card, role: 'img', 'aria-label': `${who(seat)}: ${cardName(play.card)}` });
+      holder.innerHTML = cardSvg(play.card);
+      slot.replaceChildren(holder);
+    }
+  }
+  $('sp-message').textContent = d.message;
+}
+
+function legalCards() {
+  if (app.busy || !app.game) return new Set();
+  return new Set(app.game.legal_actions.filter((a) => a.startsWith('play ')).map((a) => a.slice(5)));
+}
+
+function exchanging() {
+  return !app.busy && app.game && app.game.view.exchange !== null && app.game.legal_actions.includes('exchange');
+}
+
+function renderHand() {
+  if (!app.game || !app.display) return;
+  const d = app.display;
+  const playable = legalCards();
+  const selecting = exchanging();
+  const container = $('sp-hand');
+  const hadFocus = container.contains(document.activeElement) ? [...container.children].indexOf(document.activeElement) : -1;
+  const buttons = d.hand.map((code, index) => {
+    const classes = ['card'];
+    if (playable.size) classes.push(playable.has(code) ? 'legal' : 'dim');
+    if (app.selected.includes(code)) classes.push('selected');
+    if (d.fresh.has(code)) classes.push('fresh');
+    const b = el('button', {
+      type: 'button', class: classes.join(' '), 'data-card': code,
+      'aria-label': `${index + 1}: ${cardName(code)}${d.fresh.has(code) ? ' (new)' : ''}`,
+      'aria-pressed': selecting ? String(app.selected.includes(code)) : null,
+      tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
+    });
+    b.innerHTML = cardSvg(code);
+    b.addEventListener('click', () => onCard(code));
+    return b;
+  });
+  container.replaceChildren(...buttons);
+  if (hadFocus >= 0 && buttons.length) buttons[Math.min(hadFocus, buttons.length - 1)].focus();
+}
+
+function bidPicker(legal) {
+  const numbers = legal.filter((a) => /^bid \d+$/.test(a)).map((a) => Number(a.slice(4)));
+  const low = Math.min(...numbers);
+  const high = Math.max(...numbers);
+  app.bid = Math.min(high, Math.max(low, app.bid));
+  const input = el('input', {
+    type: 'number', id: 'sp-bid-number', min: low, max: high, value: app.bid, inputmode: 'numeric',
+    'aria-label': 'Tricks to bid', class: 'bid-number',
+  });
+  const bidButton = button(`Bid ${app.bid}`, () => send(`bid ${app.bid}`), { primary: true, testid: 'bid-button' });
+  const set = (value) => {
+    app.bid = Math.min(high, Math.max(low, value));
+    input.value = String(app.bid);
+    bidButton.textContent = `Bid ${app.bid}`;
+  };
+  input.addEventListener('input', () => {
+    const value = Number(input.value);
+    if (Number.isInteger(value) && value >= low && value <= high) set(value);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      send(`bid ${app.bid}`);
+    }
+  });
+  return [
+    el('span', { class: 'picker', role: 'group', 'aria-label': 'Your bid' },
+      button('−', () => set(app.bid - 1), { ariaLabel: 'One trick fewer', testid: 'bid-down' }),
+      input,
+      button('+', () => set(app.bid + 1), { ariaLabel: 'One trick more', testid: 'bid-up' })),
+    bidButton,
+    legal.includes('bid nil') ? button('Nil', () => send('bid nil'), { testid: 'nil-button' }) : null,
+  ].filter(Boolean);
+}
+
+function renderPrompt() {
+  const text = $('sp-prompt-text');
+  const buttons = [];
+  const game = app.game;
+  const legal = game.legal_actions;
+  const d = app.display;
+  if (app.busy) {
+    text.textContent = '…';
+  } else if (game.status === 'over') {
+    text.textContent = 'The game is over.';
+    buttons.push(button('Final result', showFinal, { primary: true }));
+  } else if (!legal.length) {
+    text.textContent = 'Waiting for the computer…';
+  } else if (legal.includes('keep')) {
+    const top = cardText(d.top);
+    let line = `Top card: ${top}. Keep it (the next card goes to the discard pile), or reject it (it goes to the discard pile and you take the next card).`;
+    if (legal.includes('double-nil')) {
+      line += ' Before your first draw you may bid double nil: +200 if you take no trick, −200 if you take any; after the draw you may exchange up to three cards with the discard pile.';
+    }
+    text.textContent = line;
+    buttons.push(button(`Keep ${top}`, () => send('keep'), { primary: true, testid: 'keep-button' }));
+    buttons.push(button(`Reject ${top}`, () => send('reject'), { testid: 'reject-button' }));
+    if (legal.includes('double-nil')) buttons.push(button('Double nil', () => send('double-nil'), { testid: 'double-nil-button' }));
+  } else if (exchanging()) {
+    const upTo = game.view.exchange.up_to;
+    text.textContent = app.selected.length
+      ? `Give up ${app.selected.map(cardText).join(', ')} and draw ${plural(app.selected.length, 'card')} at random from the discard pile?`
+      : `Double nil: tap up to ${upTo} cards to give up, then Exchange. You draw as many at random from the discard pile (with none chosen you keep your hand).`;
+    buttons.push(button('Exchange', () => send(['exchange', ...app.selected].join(' ')), { primary: true, testid: 'exchange-button' }));
+  } else if (legal.some((a) => a.startsWith('bid '))) {
+    const theirs = d.bids[COMPUTER];
+    text.textContent = 'Your bid: how many tricks will you take? '
+      + (theirs === null ? 'You bid first.' : `The computer bid ${bidText(theirs).toLowerCase()}.`);
+    buttons.push(...bidPicker(legal));
+  } else if (legal.some((a) => a.startsWith('play '))) {
+    text.textContent = playPrompt(legal);
+  } else {
+    text.textContent = '';
+  }
+  $('sp-prompt-buttons').replaceChildren(...buttons);
+}
+
+// What the legal cards say about this turn, in words (the server decided which they are).
+function playPrompt(legal) {
+  const d = app.display;
+  const cards = legal.map((a) => a.slice(5));
+  const spades = d.hand.filter((c) => c.endsWith('S'));
+  if (d.trick.length === 0) {
+    if (!d.spadesBroken && spades.length && !cards.some((c) => c.endsWith('S'))) {
+      return 'Your lead. Spades are not broken yet: lead another suit (a spade may be led once a spade has been played).';
+    }
+    return 'Your lead: play a card.';
+  }
+  const led = d.trick[0].card.slice(-1);
+  const name = SUITS[led].name;
+  if (cards.every((c) => c.endsWith(led))) return `Your turn: follow ${name}.`;
+  return `You have no ${name}: play any card${led === 'S' ? '' : ' (a spade takes the trick)'}.`;
+}
+
+function renderTable() {
+  if (!app.game || !app.display) return; // the table was left during an animation
+  renderStatus();
+  renderSeat(COMPUTER);
+  renderSeat(HUMAN);
+  renderBoard();
+}
+
+function renderAll() {
+  if (!app.game || !app.display) return;
+  renderTable();
+  renderHand();
+  renderPrompt();
+  setState(app.busy ? 'busy' : (app.game.status === 'over' ? 'over' : 'idle'));
+  document.body.dataset.phase = app.game.view.hand.phase;
+}
+
+// --- Playing ---------------------------------------------------------------------------------
+
+async function send(action) {
+  if (app.busy) return;
+  const table = app.table;
+  app.busy = true;
+  renderAll();
+  let answer;
+  try {
+    answer = await api.act(app.game.id, { action, version: app.game.version, since: app.game.event_count });
+  } catch (error) {
+    if (app.table !== table) return;
+    app.busy = false;
+    if (error.status === 409 && error.game) {
+      toast(error.message);
+      app.selected = [];
+      await receive(error.game);
+      return;
+    }
+    toast(error.message, 'error');
+    renderAll();
+    return;
+  }
+  if (app.table !== table) return; // the player left this table meanwhile
+  app.selected = [];
+  await receive(answer);
+}
+
+function onCard(code) {
+  if (app.busy || !app.game || app.game.status === 'over') return;
+  const legal = app.game.legal_actions;
+  if (!legal.length) {
+    toast('Wait for your turn.');
+    return;
+  }
+  if (exchanging()) {
+    const upTo = app.game.view.exchange.up_to;
+    if (app.selected.includes(code)) app.selected = app.selected.filter((c) => c !== code);
+    else if (app.selected.length < upTo) app.selected = [...app.selected, code];
+    else toast(`You may give up at most ${upTo} cards.`);
+    renderAll();
+    return;
+  }
+  if (legal.some((a) => a.startsWith('play '))) {
+    send(`play ${code}`); // the server answers with the reason if the card may not be played
+    return;
+  }
+  toast(legal.includes('keep') ? 'First keep or reject the top card.' : 'Make your bid first.');
+}
+
+function addToHand(card) {
+  const d = app.display;
+  d.hand = sortCards([...d.hand, card]);
+  d.fresh = new Set([card]);
+  d.counts[HUMAN] += 1;
+}
+
+async function animateDraw(event) {
+  const d = app.display;
+  d.toMove = event.seat;
+  if (event.seat !== HUMAN) {
+    d.counts[event.seat] += 1;
+    d.pile += 1;
+    d.stockLeft -= 2;
+    d.bubbles[event.seat] = 'Draws';
+    d.message = 'The computer draws: one card to its hand, one to the discard pile.';
+    renderTable();
+    await delay(0.6);
+    delete d.bubbles[event.seat];
+    d.message = '';
+    return;
+  }
+  d.top = null;
+  d.stockLeft -= 1;
+  if (event.kept) {
+    addToHand(event.taken);
+    d.message = `You keep ${cardText(event.taken)}.`;
+  } else {
+    d.pile += 1;
+    d.message = `You reject ${cardText(event.discarded)}: it goes to the discard pile.`;
+  }
+  renderTable();
+  renderHand();
+  await delay(0.5);
+  d.stockLeft -= 1;
+  d.flash = event.kept
+    ? { card: event.discarded, note: 'Next card: to the discard pile' }
+    : { card: event.taken, note: 'Next card: into your hand' };
+  d.message = event.kept
+    ? `The next card, ${cardText(event.discarded)}, goes to the discard pile.`
+    : `The next card, ${cardText(event.taken)}, joins your hand.`;
+  renderTable();
+  await delay(1);
+  d.flash = null;
+  if (event.kept) d.pile += 1;
+  else addToHand(event.taken);
+  d.message = '';
+  renderTable();
+  renderHand();
+}
+
+async function animateEvent(event, game) {
+  const d = app.display;
+  switch (event.type) {
+    case 'Drew':
+      await animateDraw(event);
+      break;
+    case 'DoubleNilDeclared':
+      d.doubleNil[event.seat] = true;
+      d.bids[event.seat] = 'double-nil';
+      d.bubbles[event.seat] = 'Double nil!';
+      d.message = `${verb(event.seat, 'bid', 'bids')} double nil: +200 for taking no trick, −200 otherwise.`;
+      renderTable();
+      await delay(1.4);
+      break;
+    case 'Exchanged':
+      if (event.seat === HUMAN) {
+        d.hand = sortCards([...d.hand.filter((c) => !event.given.includes(c)), ...event.received]);
+        d.fresh = new Set(event.received);
+        d.message = event.swapped
+          ? `You gave up ${event.given.map(cardText).join(' ')} and drew ${event.received.map(cardText).join(' ')} from the discard pile.`
+          : 'You keep your hand.';
+        renderHand();
+      } else {
+        d.message = event.swapped
+          ? `The computer exchanged ${plural(event.swapped, 'card')} with the discard pile.`
+          : 'The computer keeps its hand.';
+      }
+      renderTable();
+      await delay(1.4);
+      break;
+    case 'BidMade':
+      d.bids[event.seat] = event.tricks === 0 ? 'nil' : event.tricks;
+      d.bubbles[event.seat] = event.tricks === 0 ? 'Nil' : `Bids ${event.tricks}`;
+      d.message = `${verb(event.seat, 'bid', 'bids')} ${event.tricks === 0 ? 'nil' : event.tricks}.`;
+      d.toMove = 1 - event.seat;
+      renderTable();
+      await delay(1.2);
+      break;
+    case 'CardPlayed':
+      if (d.trick.length === 0) {
+        d.bubbles = {};
+        d.message = '';
+        d.fresh = new Set();
+      }
+      d.trick.push({ seat: event.seat, card: event.card });
+      d.counts[event.seat] -= 1;
+      if (event.seat === HUMAN) {
+        d.hand = d.hand.filter((c) => c !== event.card);
+        renderHand();
+      }
+      d.toMove = 1 - event.seat;
+      renderTable();
+      await delay(0.9);
+      break;
+    case 'SpadesBroken':
+      d.spadesBroken = true;
+      d.message = 'Spades are broken: from now on a spade may be led.';
+      renderTable();
+      await delay(0.7);
+      break;
+    case 'TrickWon':
+      d.winner = event.seat;
+      d.toMove = null;
+      d.message = `${verb(event.seat, 'take', 'takes')} the trick.`;
+      renderTable();
+      await delay(1.2);
+      d.trick = [];
+      d.winner = null;
+      d.message = '';
+      d.tricksWon[event.seat] += 1;
+      d.toMove = event.seat;
+      renderTable();
+      break;
+    case 'HandScored':
+      if (app.game) await showHandEnd(game, event);
+      break;
+    default:
+      break;
+  }
+}
+
+async function receive(game) {
+  const table = app.table;
+  app.busy = true;
+  if (game.previous_hand) app.previousHand = game.previous_hand;
+  if (!app.display) app.display = displayFrom(game);
+  setState('busy');
+  for (const event of game.events) {
+    if (event.deal !== app.display.deal) {
+      freshDeal(app.display, game, event.deal);
+      renderTable();
+      renderHand();
+    }
+    await animateEvent(event, game);
+    if (app.table !== table) return; // the player left this table meanwhile
+  }
+  const fresh = app.display.fresh;
+  app.game = game;
+  app.display = displayFrom(game);
+  // The newest cards stay marked until the next card comes in or the first card is played.
+  app.display.fresh = new Set([...fresh].filter((card) => app.display.hand.includes(card)));
+  app.busy = false;
+  renderAll();
+  if (game.status === 'over') await showFinal();
+}
+
+// --- Dialogs ---------------------------------------------------------------------------------
+
+function resultLine(seat, score) {
+  const bid = bidText(score.bid).toLowerCase();
+  if (score.bid === 'nil' || score.bid === 'double-nil') {
+    return score.made
+      ? `${verb(seat, 'made', 'made')} ${bid}: no tricks.`
+      : `${verb(seat, 'failed', 'failed')} ${bid}, taking ${plural(score.tricks, 'trick')}.`;
+  }
+  return score.made
+    ? `${verb(seat, 'made', 'made')} a bid of ${bid} with ${plural(score.tricks, 'trick')}.`
+    : `${verb(seat, 'were', 'was')} set: bid ${bid}, took ${plural(score.tricks, 'trick')}.`;
+}
+
+function handSummary(result) {
+  const body = [];
+  const names = ['You', 'Computer'];
+  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' },
+    `${resultLine(HUMAN, result.seats[HUMAN])} ${resultLine(COMPUTER, result.seats[COMPUTER])}`));
+  const cell = (value, cls = 'num') => el('td', { class: cls }, value);
+  const rows = [HUMAN, COMPUTER].map((seat) => {
+    const s = result.seats[seat];
+    return el('tr', { class: seat === HUMAN ? 'you' : null },
+      el('td', {}, names[seat]),
+      cell(bidText(s.bid)),
+      cell(String(s.tricks)),
+      cell(signed(s.contract), `num ${s.contract >= 0 ? 'plus' : 'minus'}`),
+      cell(s.bags ? `+${s.bags}` : '0'),
+      cell(s.penalties ? `−${100 * s.penalties}` : '—', s.penalties ? 'num minus' : 'num'),
+      cell(signed(s.score), `num ${s.score > 0 ? 'plus' : s.score < 0 ? 'minus' : ''}`),
+      cell(String(s.total)),
+      cell(String(s.bags_total)));
+  });
+  body.push(el('table', { class: 'scores', 'data-testid': 'hand-scores' },
+    el('thead', {}, el('tr', {}, ...['Player', 'Bid', 'Tricks', 'Bid points', 'Bags', 'Bag penalty', 'This hand', 'Total', 'Bags now']
+      .map((h, k) => el('th', { class: k ? 'num' : null }, h)))),
+    el('tbody', {}, ...rows)));
+  const reasons = el('ul', { class: 'reasons', 'data-testid': 'hand-reasons' });
+  [HUMAN, COMPUTER].forEach((seat) => {
+    reasons.append(el('li', {}, `${names[seat]}: ${result.reasons[seat]}.`));
+    const s = result.seats[seat];
+    if (s.penalties) {
+      reasons.append(el('li', { class: 'minus' },
+        `${seat === HUMAN ? 'Your' : "The computer's"} bags reached 10${s.penalties > 1 ? ` ${s.penalties} times` : ''}: −${100 * s.penalties}, and 10 bags come off the count each time.`));
+    }
+  });
+  body.push(reasons);
+  return body;
+}
+
+async function showHandEnd(game, event) {
+  const d = app.display;
+  const result = event.result;
+  d.totals = [...result.totals];
+  d.bags = [...result.bags];
+  d.toMove = null;
+  renderTable();
+  const last = game.status === 'over' && event.deal === game.deal;
+  setState('hand-end');
+  await dialog(`Hand ${event.deal + 1}`, handSummary(result), [
+    { label: last ? 'Final result' : 'Next hand', primary: true, value: true },
+  ]);
+  setState('busy');
+}
+
+async function showFinal() {
+  const game = app.game;
+  const totals = game.view.totals;
+  const winner = game.view.winner;
+  const line = winner === HUMAN
+    ? `You won ${totals[HUMAN]} to ${totals[COMPUTER]}.`
+    : `The computer won ${totals[COMPUTER]} to ${totals[HUMAN]}.`;
+  const rows = [HUMAN, COMPUTER].sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
+    el('td', {}, seat === winner ? 'Winner' : ''), el('td', {}, seat === HUMAN ? 'You' : 'Computer'),
+    el('td', { class: 'num' }, String(totals[seat])), el('td', { class: 'num' }, String(game.view.bags[seat]))));
+  const body = [
+    el('p', { class: 'result-line', 'data-testid': 'final-line' }, line),
+    el('p', {}, `Final margin: `, el('b', { 'data-testid': 'final-margin' }, signed(totals[HUMAN] - totals[COMPUTER])),
+      ` after ${plural(game.view.results.length, 'hand')} (game to ${game.view.target}).`),
+    el('table', { class: 'scores', 'data-testid': 'final-standings' },
+      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Score'), el('th', { class: 'num' }, 'Bags'))),
+      el('tbody', {}, ...rows)),
+  ];
+  if (game.mode === 'daily') {
+    body.push(el('p', {}, game.ranked
+      ? `This was your ranked Spades Daily for ${game.daily_date}.`
+      : `Spades Daily ${game.daily_date}, played again: not ranked.`));
+  }
+  setState('final');
+  const choice = await dialog(winner === HUMAN ? 'You win' : 'The computer wins', body, [
+    { label: 'Leaderboard', href: '/leaderboard?game=spades' },
+    { label: 'New game', primary: true, value: 'lobby' },
+  ]);
+  if (choice === 'lobby') hooks.lobby();
+  else setState('over');
+}
+
+function showLastTrick() {
+  if (!app.game) return;
+  const tricks = app.game.view.hand.tricks;
+  if (!tricks.length) {
+    toast('No trick has been taken in this hand yet.');
+    return;
+  }
+  const trick = tricks[tricks.length - 1];
+  const body = [
+    el('p', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${j ? 'then ' : ''}${who((trick.leader + j) % 2)} `, miniCards([card]), ' '))),
+    el('p', {}, `${verb(trick.winner, 'took', 'took')} it.`),
+  ];
+  dialog(`Trick ${tricks.length}`, body, [{ label: 'Close', primary: true, value: true }]);
+}
+
+function showLastHand() {
+  const previous = app.previousHand;
+  if (!app.game || !previous) {
+    toast('No hand has finished yet.');
+    return;
+  }
+  const body = handSummary(previous.view.result);
+  const view = previous.view;
+  if (view.taken.length) body.push(el('p', {}, 'You took into your hand: ', miniCards(view.taken)));
+  if (view.discarded.length) body.push(el('p', {}, 'You put on the discard pile: ', miniCards(view.discarded)));
+  dialog(`Hand ${previous.hand_number}`, body, [{ label: 'Close', primary: true, value: true }]);
+}
+
+function showScores() {
+  if (!app.game) return;
+  const results = app.game.view.results;
+  const rows = results.map((r) => el('tr', {},
+    el('td', {}, String(r.hand_number)),
+    ...[HUMAN, COMPUTER].flatMap((seat) => {
+      const s = r.seats[seat];
+      return [
+        el('td', { class: 'num' }, `${bidText(s.bid)} / ${s.tricks}`),
+        el('td', { class: `num ${s.score > 0 ? 'plus' : s.score < 0 ? 'minus' : ''}` }, signed(s.score)),
+        el('td', { class: 'num' }, String(s.total)),
+      ];
+    })));
+  const body = [el('table', { class: 'scores' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'),
+      ...['You: bid / tricks', 'You', 'Your total', 'Computer: bid / tricks', 'Computer', 'Its total'].map((h) => el('th', { class: 'num' }, h)))),
+    el('tbody', {}, ...rows)),
+  el('p', {}, `Bags now: you ${app.game.view.bags[HUMAN]}, the computer ${app.game.view.bags[COMPUTER]}. Game to ${app.game.view.target}.`)];
+  dialog('Running scores', body, [{ label: 'Close', primary: true, value: true }]);
+}
+
+// --- Start -----------------------------------------------------------------------------------
+
+export function startSpades(game, { animate = false } = {}) {
+  app.table += 1;
+  $('spades-view').hidden = false;
+  document.body.dataset.game = 'spades';
+  app.selected = [];
+  app.previousHand = game.previous_hand;
+  if (animate && game.events.length) {
+    app.display = displayFrom(game);
+    freshDeal(app.display, game, game.events[0].deal);
+    app.game = { ...game, legal_actions: [] };
+    app.busy = true;
+    renderAll();
+    receive(game);
+  } else {
+    app.game = game;
+    app.display = displayFrom(game);
+    app.busy = false;
+    renderAll();
+    if (game.status === 'over') showFinal();
+  }
+}
+
+export function stopSpades() {
+  app.table += 1;
+  app.busy = false;
+  $('spades-view').hidden = true;
+  app.game = null;
+  app.display = null;
+}
+
+export function setupSpades() {
+  $('sp-speed').value = session.speed;
+  $('sp-speed').addEventListener('change', () => setSpeed($('sp-speed').value));
+  $('sp-menu-button').addEventListener('click', () => hooks.lobby());
+  $('sp-last-trick-button').addEventListener('click', showLastTrick);
+  $('sp-last-hand-button').addEventListener('click', showLastHand);
+  $('sp-scores-button').addEventListener('click', showScores);
+  handKeys($('sp-hand'));
+  document.addEventListener('keydown', (event) => {
+    if ($('spades-view').hidden || $('dialog').open || app.busy || !app.game) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (focusCardByNumber($('sp-hand'), event.key)) {
+      event.preventDefault();
+      return;
+    }
+    const legal = app.game.legal_actions;
+    const key = event.key.toLowerCase();
+    if (key === 'k' && legal.includes('keep')) send('keep');
+    else if (key === 'r' && legal.includes('reject')) send('reject');
+  });
+}

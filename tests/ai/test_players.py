@@ -1,0 +1,33 @@
+import random
+
+import pytest
+
+from tricktable.ai.players import REPRODUCIBLE, make_player, player_names
+from tricktable.sheepshead.state import new_hand
+
+
+def test_every_game_has_the_three_players() -> None:
+    for game in ("sheepshead", "spades"):
+        assert player_names(game) == ["random", "basic", "strong"]
+        for name in player_names(game):
+            assert make_player(game, name).choose is not None
+
+
+def test_unknown_names_are_explained() -> None:
+    with pytest.raises(ValueError, match="choose from random, basic, strong"):
+        make_player("sheepshead", "grandmaster")
+    with pytest.raises(ValueError, match="no game"):
+        make_player("euchre", "basic")
+
+
+def test_reproducible_players_search_by_samples_not_time() -> None:
+    player = make_player("sheepshead", "strong", reproducible=True)
+    assert player.budget == REPRODUCIBLE and REPRODUCIBLE.time_ms is None
+    state = new_hand(seed=4, dealer=0)
+    while state.phase.value != "play":
+        state.apply(make_player("sheepshead", "basic").choose(state.view(state.to_move or 0),
+                                                            random.Random(0)))
+    view = state.view(state.to_move or 0)
+    choices = {str(make_player("sheepshead", "strong", reproducible=True)
+                   .choose(view, random.Random(9))) for _ in range(3)}
+    assert len(choices) == 1
