@@ -53,7 +53,7 @@ _TRUMP_RANK = {c: 13 - k for k, c in enumerate(TRUMP_ORDER)}
 class PlaySettings:
     """The knobs of card play, to tune in the arena."""
 
-    trump_cost_per_rank: float = 3.0
+    trump_cost_per_rank: float = 2.0
     """Points a trick must be worth per trump rank above the 10♦ to spend that trump on it."""
     expected_points_per_seat: float = 1.5
     """Points each seat still to play is expected to add to a trick."""
@@ -61,16 +61,12 @@ class PlaySettings:
     """Schmear onto a seat that public play marks as a teammate, not only a known one."""
     leaster_cheap_trick: int = 6
     """In a leaster, the most points a trick may hold for a player without a trick to take it."""
-    defender_cash_bonus: float = 3.0
-    """How much a defender likes leading a master fail card the picker may follow."""
     cash_master_trump: bool = True
     """The picker's side leads its master trump when it has one (else its lowest trump)."""
-    master_cost: float = 1.0
+    master_cost: float = 1.5
     """What spending a master trump costs, as a share of its rank cost.  It wins a trick
-    whenever it is played, but the arena found keeping it for a rich trick worth its full
-    cost (0.5 and 0.75 lost)."""
-    trump_base_cost: float = 0.0
-    """What playing any trump costs on top of its rank (a low trump can still ruff later)."""
+    whenever it is played, but it is also what keeps control of the hand: the arena found it
+    worth more than its rank (0.5, 0.75 and 1.0 all lost to 1.5)."""
     rich_trick: int = 10
     """Points at which a trick is worth trying for without a sure winner."""
 
@@ -132,7 +128,7 @@ def lead_card(table: Table, legal: Sequence[Card], settings: PlaySettings) -> Ca
     playable = _without_unknown(table, legal) or list(legal)
     if table.on_picker_team:
         return team_lead(table, playable, settings)
-    return defender_lead(table, playable, settings)
+    return defender_lead(table, playable)
 
 
 def _opponent_trump(table: Table) -> int:
@@ -191,7 +187,7 @@ def defender_trump_lead_exception(table: Table, playable: Sequence[Card]) -> str
     return None
 
 
-def defender_lead(table: Table, playable: Sequence[Card], settings: PlaySettings) -> Card:
+def defender_lead(table: Table, playable: Sequence[Card]) -> Card:
     """Defenders lead fail: the called suit first (the ace must come out and the picker cannot
     trump it); otherwise cash a master ace the picker may follow, or lead low into a suit the
     picker is out of, making him spend trump.  Trump only without fail, or by exception."""
@@ -206,14 +202,14 @@ def defender_lead(table: Table, playable: Sequence[Card], settings: PlaySettings
         in_called = [c for c in fails if PLAY_SUIT[c] == called_suit]
         if in_called:
             return min(in_called, key=lambda c: (_power(c, called_suit), POINTS[c]))
-    return max(fails, key=lambda c: (_defender_fail_lead_value(table, c, settings), -c))
+    return max(fails, key=lambda c: (_defender_fail_lead_value(table, c), -c))
 
 
-def _defender_fail_lead_value(table: Table, c: Card, settings: PlaySettings) -> float:
+def _defender_fail_lead_value(table: Table, c: Card) -> float:
     """Score a fail lead for a defender.
 
     * ``cash a master``: the highest card left of its suit, when the picker is not known to
-      be out of the suit, ``defender_cash_bonus`` (3) plus its points / 10;
+      be out of the suit, +3 plus its points / 10;
     * ``pull the picker's trump``: a pointless card in a suit the picker is out of, +1.5;
     * ``do not lead points into a capture``: a non-master card's points / 5 against it;
     * ``short suits``: +0.5 for a singleton (it makes a void to trump or schmear later).
@@ -224,7 +220,7 @@ def _defender_fail_lead_value(table: Table, c: Card, settings: PlaySettings) -> 
     picker_void = picker is not None and table.is_void(picker, suit)
     value = 0.0
     if table.is_master(c) and not picker_void:
-        value += settings.defender_cash_bonus + POINTS[c] / 10
+        value += 3 + POINTS[c] / 10
     elif not table.is_master(c):
         value -= POINTS[c] / 5
     if picker_void and POINTS[c] == 0:
@@ -281,7 +277,6 @@ def follow_value(
         cost = trump_cost(c) * settings.trump_cost_per_rank
         if table.is_master(c):
             cost *= settings.master_cost
-        cost += settings.trump_base_cost
     takes = beats(c, trick.best, led)
     if takes and _sure_for_us(table, c, led):
         # Over a teammate, making the trick sure gains only the chance it would be lost.
