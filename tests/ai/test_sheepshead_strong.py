@@ -6,6 +6,7 @@ from tricktable.ai.budget import Budget
 from tricktable.ai.sheepshead_inference import pick_probability, sample_weight
 from tricktable.ai.sheepshead_sampling import sample_deals
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer, rank_buries, seat_score
+from tricktable.cards import parse_cards
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.state import HandState, new_hand
@@ -77,7 +78,10 @@ def test_buries_are_ranked_and_all_listed() -> None:
 
 
 def test_passes_make_strong_hands_unlikely() -> None:
-    assert pick_probability(8.0, 0) > 0.95 and pick_probability(2.0, 0) < 0.05
+    rules = PRESETS["milwaukee"]
+    monster = list(parse_cards("QC QS QH QD JC JS"))
+    junk = list(parse_cards("7C 8C 7S 8S 7H 8H"))
+    assert pick_probability(monster, 0, rules) > 0.95 > 0.05 > pick_probability(junk, 0, rules)
     state = new_hand(seed=8, dealer=0)
     state.apply(state.legal_actions()[1])  # seat 1 passes
     view = state.view(2)

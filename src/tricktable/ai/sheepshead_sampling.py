@@ -27,7 +27,7 @@ from tricktable.sheepshead.deck import DECK_MASK, FAIL_ACES, FAIL_TENS, PLAY_SUI
 from tricktable.sheepshead.events import Buried, Called, CardPlayed, Passed, Picked, WentAlone
 from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition, compact_mask
 from tricktable.sheepshead.state import HandState, Phase, call_options
-from tricktable.sheepshead.view import SheepsheadView
+from tricktable.sheepshead.view import SheepsheadView, TrickView
 
 __all__ = [
     "SheepsheadSample",
@@ -72,35 +72,30 @@ class Knowledge:
     known_partner: Seat | None
 
 
+def _face_up_plays(trick: TrickView) -> list[tuple[Seat, Card | None]]:
+    """A trick's plays, the face-down unknown card as None (even to the picker)."""
+    return [(seat, trick.face_up(k)) for k, (seat, _) in enumerate(trick.plays)]
+
+
 def _led_suits(view: SheepsheadView) -> list[tuple[int, list[tuple[Seat, Card | None]]]]:
-    """Each trick with cards in it: its led play suit and its plays."""
+    """Each trick with cards in it: its led play suit and its face-up plays."""
     out = []
     called_suit = -1 if view.called is None else PLAY_SUIT[view.called]
     for trick in (*view.tricks, view.current_trick):
-        plays = list(trick.plays)
+        plays = _face_up_plays(trick)
         if not plays:
             continue
-        first = _face_up(view, plays[0][1])
+        first = plays[0][1]
         led = called_suit if first is None else PLAY_SUIT[first]
         out.append((led, plays))
     return out
-
-
-def _face_down(view: SheepsheadView, card: Card | None) -> bool:
-    """Whether a played card is the unknown card (the picker sees its face; others do not)."""
-    return card is None or card == view.unknown_card
-
-
-def _face_up(view: SheepsheadView, card: Card | None) -> Card | None:
-    """The card if it was played face up, else None."""
-    return None if _face_down(view, card) else card
 
 
 def _played_suit(view: SheepsheadView, seat: Seat, suit: int) -> bool:
     return any(
         c is not None and PLAY_SUIT[c] == suit and who == seat
         for trick in (*view.tricks, view.current_trick)
-        for who, c in trick.plays
+        for who, c in _face_up_plays(trick)
     )
 
 
@@ -151,8 +146,7 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
 
     suit_ban = [0] * 4  # slots banned per play suit
     for led, plays in _led_suits(view):
-        for seat, c in plays[1:]:
-            card = _face_up(view, c)
+        for seat, card in plays[1:]:
             if card is not None and PLAY_SUIT[card] != led and seat != me:
                 suit_ban[led] |= 1 << slot_of[seat]
 
@@ -244,7 +238,7 @@ def _unknown_call_cases(
 
 def _played_card(view: SheepsheadView, seat: Seat, card: Card) -> bool:
     return any(who == seat and c == card for t in (*view.tricks, view.current_trick)
-               for who, c in t.plays)
+               for who, c in _face_up_plays(t))
 
 
 def _call_was_legal(view: SheepsheadView, sample: SheepsheadSample) -> bool:
@@ -332,7 +326,7 @@ def position_for(view: SheepsheadView, sample: SheepsheadSample) -> SearchPositi
     current = view.current_trick
     earlier_leds = leds[:-1] if current.cards else leds
     called_led_before = any(led == called_suit for led, _ in earlier_leds)
-    unknown_in_current = any(_face_down(view, c) for c in current.cards)
+    unknown_in_current = current.face_down >= 0
     position = SearchPosition(
         hands=[compact_mask(h) for h in sample.hands],
         leader=current.leader,
@@ -348,11 +342,11 @@ def position_for(view: SheepsheadView, sample: SheepsheadSample) -> SearchPositi
     position.unknown_played = unknown < 0 or (view.unknown_played and not unknown_in_current)
     for trick in view.tricks:
         assert trick.winner is not None
-        points = sum(_points(c, sample) for c in trick.cards)
+        points = sum(_points(c, sample) for _, c in _face_up_plays(trick))
         position.points[trick.winner] += points
         position.tricks[trick.winner] += 1
-    for seat, c in current.plays:
-        if c is None or _face_down(view, c):
+    for seat, c in _face_up_plays(current):
+        if c is None:
             position.make(UNKNOWN_MOVE)
         else:
             position.hands[seat] |= 1 << INDEX_OF[c]
@@ -373,8 +367,8 @@ def original_hands(view: SheepsheadView, sample: SheepsheadSample) -> list[int]:
     the unknown card included)."""
     hands = list(sample.hands)
     for trick in (*view.tricks, view.current_trick):
-        for seat, c in trick.plays:
-            card = sample.unknown if _face_down(view, c) else c
+        for seat, c in _face_up_plays(trick):
+            card = sample.unknown if c is None else c
             assert card is not None
             hands[seat] |= 1 << card
     if view.picker is not None and sample.unknown is not None:

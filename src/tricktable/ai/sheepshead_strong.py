@@ -35,7 +35,8 @@ from tricktable.ai.sheepshead_solver import SearchAborted, SheepsheadSolver
 from tricktable.cards import Card
 from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.bots import BasicPlayer, score_bury_and_call
-from tricktable.sheepshead.deck import PLAY_SUIT, POINTS, STRENGTH, is_trump, mask_points
+from tricktable.sheepshead.deck import POINTS, is_trump, mask_points
+from tricktable.sheepshead.knowledge import Side, known_sides, trick_state
 from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.scoring import stake
 from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition
@@ -54,26 +55,9 @@ gives up solving for this decision and plays the hands out instead."""
 
 def _teammate_winning(view: SheepsheadView) -> bool:
     """Whether the trick in progress is being won by a player this seat knows is its teammate."""
-    plays = [(seat, c) for seat, c in view.current_trick.plays
-             if c is not None and c != view.unknown_card]
-    if not plays or view.picker is None:
-        return False
-    first = view.current_trick.cards[0]
-    if first is None or first == view.unknown_card:
-        if view.called is None:
-            return False
-        led = PLAY_SUIT[view.called]
-    else:
-        led = PLAY_SUIT[first]
-    winner = max(plays, key=lambda p: STRENGTH[led][p[1]])[0]
-    me, picker, partner = view.seat, view.picker, view.partner
-    if me == picker:
-        return partner is not None and winner == partner
-    if view.is_partner:
-        return winner == picker
-    if view.alone:
-        return winner != picker
-    return partner is not None and winner not in (picker, partner)
+    trick = trick_state(view.current_trick, view.seat, view.called)
+    winner = trick.best_seat
+    return winner is not None and winner != view.seat and known_sides(view)[winner] is Side.MINE
 
 
 def _card_options(view: SheepsheadView, usual: Action) -> list[Action]:

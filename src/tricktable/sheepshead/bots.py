@@ -45,7 +45,7 @@ from tricktable.sheepshead.deck import (
     TRUMP_ORDER,
 )
 from tricktable.sheepshead.rules import NoPicker, Rules
-from tricktable.sheepshead.state import Phase
+from tricktable.sheepshead.state import Phase, call_options
 from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "choose_call",
     "leaster_strength",
     "pick_strength",
+    "pick_threshold",
     "plan_bury",
     "score_bury_and_call",
     "should_pick",
@@ -158,18 +159,18 @@ def position(view: SheepsheadView) -> int:
 
 def should_pick(view: SheepsheadView, settings: BasicSettings) -> bool:
     """Pick when the hand's strength reaches the threshold for this seat's position."""
-    strength = pick_strength(view.hand)
-    seat_position = position(view)
-    threshold = settings.pick_threshold[seat_position]
-    if seat_position == 4 and view.rules.no_picker is NoPicker.LEASTER:
-        threshold = _dealer_threshold_before_leaster(view, settings)
-    return strength >= threshold
+    threshold = pick_threshold(position(view), view.hand, view.rules, settings)
+    return pick_strength(view.hand) >= threshold
 
 
-def _dealer_threshold_before_leaster(view: SheepsheadView, settings: BasicSettings) -> float:
-    """After four passes the dealer's pass starts a leaster: pick lighter, unless the hand
+def pick_threshold(seat_position: int, cards: tuple[Card, ...] | list[Card], rules: Rules,
+                   settings: BasicSettings) -> float:
+    """The strength a hand needs to pick in this position (0 = left of the dealer … 4 = the
+    dealer).  When the dealer's pass would start a leaster he picks lighter, unless the hand
     is made for the leaster (low cards, voids), which makes passing attractive."""
-    return settings.dealer_leaster_threshold + settings.leaster_bias * leaster_strength(view.hand)
+    if seat_position == 4 and rules.no_picker is NoPicker.LEASTER:
+        return settings.dealer_leaster_threshold + settings.leaster_bias * leaster_strength(cards)
+    return settings.pick_threshold[seat_position]
 
 
 # --- Burying and calling -------------------------------------------------------------------
@@ -183,16 +184,6 @@ class CallPlan:
     call: Card | None
     unknown: Card | None
     score: float
-
-
-def call_candidates(hand: int, buried: int, rules: Rules) -> tuple[list[Card], list[Card]]:
-    """The cards the picker may call, and those with a hold card (as the engine decides)."""
-    gone = hand | buried
-    candidates = [ace for ace in FAIL_ACES if not (1 << ace) & gone]
-    if not candidates and rules.call_ten:
-        candidates = [ten for ten in FAIL_TENS if not (1 << ten) & gone]
-    callable_ = [c for c in candidates if hand & SUIT_MASK[PLAY_SUIT[c]]]
-    return candidates, callable_
 
 
 def strong_enough_alone(hand: int, settings: BasicSettings) -> bool:
@@ -258,7 +249,7 @@ def _best_call(
     w = settings.bury
     if strong_enough_alone(hand, settings):
         return None, None, score_bury_and_call(hand, buried, None, None, w) + 2.0
-    candidates, callable_ = call_candidates(hand, buried, rules)
+    candidates, callable_ = call_options(hand, buried, rules)
     options: list[tuple[float, int, Card | None, Card | None]] = []
     for k, c in enumerate(callable_):
         options.append((score_bury_and_call(hand, buried, c, None, w), -k, c, None))

@@ -84,7 +84,7 @@ class TrickState:
 
 def _led_suit(trick: TrickView, called: Card | None) -> int:
     """The suit a started trick was led in; a face-down unknown card opens the called suit."""
-    first = trick.cards[0]
+    first = trick.face_up(0)
     if first is not None:
         return PLAY_SUIT[first]
     return PLAY_SUIT[called] if called is not None else -1
@@ -102,7 +102,8 @@ def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickStat
     best_seat: Seat | None = None
     points = 0
     hidden = False
-    for seat, c in zip(played, trick.cards, strict=True):
+    for position, seat in enumerate(played):
+        c = trick.face_up(position)
         if c is None:
             hidden = True
             continue
@@ -246,7 +247,7 @@ def _called_suit_led(view: SheepsheadView) -> bool:
         return False
     called_suit = PLAY_SUIT[view.called]
     for trick in (*view.tricks, view.current_trick):
-        if trick.cards and (trick.cards[0] is None or PLAY_SUIT[trick.cards[0]] == called_suit):
+        if trick.cards and _led_suit(trick, view.called) == called_suit:
             return True
     return False
 
@@ -257,10 +258,12 @@ def _note_trick(trick: TrickView, called: Card | None, voids: list[int]) -> int:
     if not trick.cards:
         return 0
     led = _led_suit(trick, called)
-    for k, c in enumerate(trick.cards):
+    for k, card in enumerate(trick.cards):
+        if card is not None:
+            played |= 1 << card  # the picker knows his unknown card is gone
+        c = trick.face_up(k)
         if c is None:
             continue
-        played |= 1 << c
         if k and led >= 0 and PLAY_SUIT[c] != led:
             voids[(trick.leader + k) % SEATS] |= 1 << led
     return played
@@ -319,9 +322,10 @@ def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | No
 def _score_trick(
     trick: TrickView, picker: Seat, called_suit: int, score: dict[Seat, int]
 ) -> None:
-    if not trick.cards or trick.cards[0] is None:
+    first = trick.face_up(0) if trick.cards else None
+    if first is None:
         return
-    led = PLAY_SUIT[trick.cards[0]]
+    led = PLAY_SUIT[first]
     if trick.leader in score:
         if led == _TRUMP:
             score[trick.leader] += 2
@@ -329,8 +333,9 @@ def _score_trick(
             score[trick.leader] -= 1
     best: Card | None = None
     best_seat: Seat | None = None
-    for k, c in enumerate(trick.cards):
+    for k in range(len(trick.cards)):
         seat = (trick.leader + k) % SEATS
+        c = trick.face_up(k)
         if c is None:
             continue
         if k and seat in score and PLAY_SUIT[c] != led:

@@ -25,12 +25,23 @@ __all__ = ["SheepsheadView", "TrickView", "make_view"]
 
 @dataclass(frozen=True, slots=True)
 class TrickView:
-    """A trick as a seat saw it; ``None`` stands for the face-down unknown card."""
+    """A trick as a seat saw it.
+
+    ``face_down`` is the position in ``cards`` of the picker's face-down unknown card (-1 if
+    none); everyone saw it played, but its face shows (instead of ``None``) only to the picker
+    and, once the hand is over, to all.  It never wins, and a trick it opens is of the called
+    suit.
+    """
 
     leader: Seat
     cards: tuple[Card | None, ...]
     winner: Seat | None
     points: int | None
+    face_down: int = -1
+
+    def face_up(self, position: int) -> Card | None:
+        """The card at ``position`` if it was played face up, else None."""
+        return None if position == self.face_down else self.cards[position]
 
     @property
     def plays(self) -> tuple[tuple[Seat, Card | None], ...]:
@@ -42,6 +53,7 @@ class TrickView:
             "cards": [None if c is None else str(c) for c in self.cards],
             "winner": self.winner,
             "points": self.points,
+            "face_down": self.face_down,
         }
 
 
@@ -153,6 +165,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
             ),
             winner=t.winner,
             points=None if t.unknown_at >= 0 and not sees_unknown else t.points,
+            face_down=t.unknown_at,
         )
         for t in state.tricks
     )
@@ -161,14 +174,16 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         state.unknown is not None and state.unknown_played and len(state.tricks) < 6
         and state.unknown in current_cards
     )
+    face_down = current_cards.index(state.unknown) if unknown_in_current else -1
     current = TrickView(
         leader=state.leader,
         cards=tuple(
-            None if unknown_in_current and c == state.unknown and not sees_unknown else c
-            for c in current_cards
+            None if k == face_down and not sees_unknown else c
+            for k, c in enumerate(current_cards)
         ),
         winner=None,
         points=None,
+        face_down=face_down,
     )
     points_seen = [0] * 5
     for t in tricks:
