@@ -131,15 +131,20 @@ class SheepsheadSolver:
                     if a >= b:
                         break
         if key is not None:
-            low, high = self.table.get(key, (0, 120))
-            if best <= alpha:
-                high = min(high, best)
-            elif best >= beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self.table[key] = (low, high)
+            self._store(key, best, alpha, beta, 0, 120)
         return best
+
+    def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, lowest: int,
+               highest: int) -> None:
+        """Record what a search with window (alpha, beta) proved: a bound or the exact value."""
+        low, high = self.table.get(key, (lowest, highest))
+        if value <= alpha:
+            high = min(high, value)
+        elif value >= beta:
+            low = max(low, value)
+        else:
+            low = high = value
+        self.table[key] = (low, high)
 
     @staticmethod
     def _ordered(pos: SearchPosition, maximizing: int) -> list[int]:
@@ -215,14 +220,7 @@ class SheepsheadSolver:
             if a >= b:
                 break
         if key is not None:
-            low, high = self.table.get(key, (-1, 4))
-            if best <= alpha:
-                high = min(high, best)
-            elif best >= beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self.table[key] = (low, high)
+            self._store(key, best, alpha, beta, -1, 4)
         return best
 
 

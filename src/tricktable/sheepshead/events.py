@@ -7,9 +7,10 @@ creates millions of them during search.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tricktable.cards import Card
+from tricktable.events import event_json
 from tricktable.game import Seat
 from tricktable.sheepshead.scoring import HandResult
 
@@ -106,18 +107,3 @@ def redact(event: Event, *, viewer: Seat, picker: Seat | None, over: bool) -> Ev
     if isinstance(event, TrickWon) and event.with_unknown:
         return TrickWon(event.seat, None, event.trick, True)
     return event
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    """An event as a JSON object with a ``type`` field."""
-    data: dict[str, Any] = {"type": type(event).__name__}
-    for name, value in zip(event._fields, event, strict=True):
-        if isinstance(value, HandResult):
-            data[name] = value.to_json()
-        elif isinstance(value, Card):
-            data[name] = str(value)
-        elif isinstance(value, tuple):
-            data[name] = [str(c) for c in value]
-        else:
-            data[name] = value
-    return data

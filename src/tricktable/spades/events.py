@@ -6,9 +6,10 @@ the form a given seat may see.  Events are named tuples because search creates m
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tricktable.cards import Card
+from tricktable.events import event_json
 from tricktable.game import Seat
 from tricktable.spades.scoring import HandResult
 
@@ -98,18 +99,3 @@ def redact(event: Event, *, viewer: Seat) -> Event:
     if isinstance(event, Exchanged) and event.seat != viewer:
         return Exchanged(event.seat, event.swapped, None, None)
     return event
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    """An event as a JSON object with a ``type`` field."""
-    data: dict[str, Any] = {"type": type(event).__name__}
-    for name, value in zip(event._fields, event, strict=True):
-        if isinstance(value, HandResult):
-            data[name] = value.to_json()
-        elif isinstance(value, Card):
-            data[name] = str(value)
-        elif isinstance(value, tuple):
-            data[name] = [str(c) for c in value]
-        else:
-            data[name] = value
-    return data
