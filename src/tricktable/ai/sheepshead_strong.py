@@ -4,16 +4,20 @@ Every decision samples deals consistent with everything the seat knows
 (:mod:`tricktable.ai.sheepshead_sampling`) and weights them by how well they explain the other
 players' picks and passes (:mod:`tricktable.ai.sheepshead_inference`).
 
-- A card to play: on each deal every legal card is solved with the
+- A card to play from the third trick on: on each deal every legal card is solved with the
   double-dummy solver; a card's value is this seat's score for the hand that best play from
   there gives.  The solver answers the question the score asks — which scoring band (31, 61,
   91 points) the picker's team reaches — with zero-window searches, far faster than exact points.
-- Pick or pass, the bury, the call, and first-trick cards on deals too deep to solve within
-  the budget: each option is played out to the end of the hand on every
-  deal, everybody (this seat included) playing as ``basic`` from there, and scored.
+- Pick or pass, the bury, the call, and cards in the first two tricks (where open-card solving
+  judges a hand with so much hidden too optimistically, and is slow): each option is played out
+  to the end of the hand on every deal, everybody (this seat included) playing as ``basic``
+  from there, and scored.
 
-The best weighted average wins; among equals the ``basic`` choice is kept, so the player only
-departs from sound table practice where the search shows a gain.
+The player starts from ``basic``'s choice and leaves it only for an option whose paired gain
+over it on the same deals is clear (:class:`~tricktable.ai.evidence.Evidence`): half a standard
+error for cards, two for picks, buries and calls, whose played-out values are noisier.  The
+conventions hold as for ``basic``: a defender holding fail does not lead trump without
+``basic``'s reason, and a schmear ``basic`` makes is made (the search picks the card).
 """
 
 from __future__ import annotations
@@ -105,7 +109,7 @@ def seat_score(seat: int, picker: int, partner: int | None, team_points: int,
 
 
 class StrongSheepsheadPlayer:
-    """Plays the cards by sampling and solving; bids like ``basic`` until told otherwise."""
+    """Decides by sampling deals and solving or playing them out (see the module)."""
 
     name = "strong"
 
