@@ -1,10 +1,14 @@
 """What the browser tests share: the system Chromium, and skipping (or, under CI, failing) when it
-is missing.  Playwright's own downloaded browsers are never used."""
+is missing; the page's errors, numbered screenshots, waiting for the page's state.  Playwright's
+own downloaded browsers are never used."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,3 +41,53 @@ def artifacts(name: str) -> Path:
     for old in directory.glob("*.png"):
         old.unlink()
     return directory
+
+
+@contextmanager
+def chromium_page() -> Iterator[Any]:
+    """A page in the system Chromium, headless, 1200 x 1000 (skips or fails without it)."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
+                                             headless=True)
+        try:
+            yield browser.new_page(viewport={"width": 1200, "height": 1000})
+        finally:
+            browser.close()
+
+
+def page_errors(page: Any) -> list[str]:
+    """The page's errors from now on, as they come: uncaught ones and console errors.  The 422
+    of an illegal card, which the tests provoke on purpose, is not one."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text)
+            if m.type == "error" and "status of 422" not in m.text else None)
+    return errors
+
+
+class Screenshots:
+    """``shot(name)`` saves the whole page once per name, numbered in order, in ``directory``."""
+
+    def __init__(self, page: Any, directory: Path) -> None:
+        self.page = page
+        self.directory = directory
+        self.taken: list[str] = []
+
+    def __call__(self, name: str) -> None:
+        if name in self.taken:
+            return
+        self.taken.append(name)
+        self.page.screenshot(path=str(self.directory / f"{len(self.taken):02d}-{name}.png"),
+                             full_page=True, animations="disabled")
+
+
+def wait_for_state(page: Any, states: str) -> str:
+    """Wait until the page's state (``body[data-state]``) is one of ``states``; it, then."""
+    page.wait_for_function(
+        f"{states.split()!r}.includes(document.body.dataset.state)", timeout=60_000
+    )
+    state: str = page.evaluate("document.body.dataset.state")
+    return state

@@ -53,6 +53,12 @@ def app(make_app: Callable[..., FastAPI]) -> FastAPI:
 
 
 @pytest.fixture
+def test_app(make_app: Callable[..., FastAPI]) -> FastAPI:
+    """An app that accepts test-only options (a Spades target)."""
+    return make_app(test_options=True)
+
+
+@pytest.fixture
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app, raise_server_exceptions=False) as test_client:
         yield test_client

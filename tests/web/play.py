@@ -1,14 +1,41 @@
-"""Playing games through the HTTP API, for the tests and the benchmark's checks."""
+"""Playing games through the HTTP API, for the tests and the benchmark's checks: starting a game,
+acting, reading errors, checking every answer of a game, and a plain Spades player."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tricktable.web.games import adapter
+from tricktable.web.service import GameService
+
 Chooser = Callable[[dict[str, Any], random.Random], str]
+
+TOP_LEVEL = {
+    "id", "game", "mode", "daily_date", "ranked", "preset", "difficulty", "opponent", "version",
+    "status", "score", "place", "created_at", "finished_at", "seat", "view", "legal_actions",
+    "deal", "events", "event_count", "previous_hand",
+}
+"""The keys of every answer about a game."""
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.json()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def assert_error(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
+    assert response.status_code == status, (response.status_code, response.text)
+    data: dict[str, Any] = response.json()
+    assert isinstance(data.get("message"), str) and data["message"], data
+    if code is not None:
+        assert data["error"] == code, data
+    return data
 
 
 def first_legal(game: dict[str, Any], rng: random.Random) -> str:
@@ -27,6 +54,42 @@ def act(client: TestClient, game: dict[str, Any], action: str) -> dict[str, Any]
     assert response.status_code == 200, response.json()
     data: dict[str, Any] = response.json()
     return data
+
+
+def act_checked(client: TestClient, game: dict[str, Any], action: str,
+                check: Callable[[dict[str, Any]], None], *, stale: bool) -> dict[str, Any]:
+    """``act``, and ``check`` the answer; with ``stale``, the same action is first sent for the
+    version before (a 409, whose answer is checked too)."""
+    if stale:
+        response = client.post(f"/api/games/{game['id']}/actions",
+                               json={"action": action, "version": game["version"] - 1,
+                                     "since": 0})
+        assert response.status_code == 409
+        check(response.json()["game"])
+    game = act(client, game, action)
+    check(game)
+    return game
+
+
+def walk_keys(data: Any) -> Iterator[str]:
+    """Every key of a JSON answer, at any depth."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from walk_keys(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from walk_keys(item)
+
+
+def true_match(service: GameService, game: dict[str, Any]) -> Any:
+    """The match an answer is about, rebuilt from the database (seed + action log) as it stood at
+    the answer's version."""
+    row = service.store.game(game["id"])
+    assert row is not None
+    return adapter(row.game).replay(
+        row.rules, row.seed, service.store.actions(row.id, game["version"])
+    )
 
 
 def play_to_end(

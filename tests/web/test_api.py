@@ -10,25 +10,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.web.play import act, first_legal, play_to_end
+from tests.web.play import act, assert_error, first_legal, new_game, play_to_end
 from tricktable.ai.players import player_names
 from tricktable.web.identity import COOKIE_NAME
-
-
-def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.json()
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def assert_error(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
-    assert response.status_code == status, (response.status_code, response.text)
-    data: dict[str, Any] = response.json()
-    assert isinstance(data.get("message"), str) and data["message"], data
-    if code is not None:
-        assert data["error"] == code, data
-    return data
 
 
 def first_play(game: dict[str, Any], client: TestClient) -> dict[str, Any]:

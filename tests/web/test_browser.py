@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import ARGS, CHROMIUM, artifacts, require_browser
+from tests.web.browser import Screenshots, artifacts, chromium_page, page_errors, wait_for_state
 from tests.web.servers import Server
 
 NICKNAME = "Browser Bob"
@@ -32,42 +32,17 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def test_a_person_plays_the_daily_in_the_browser(server: Server) -> None:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    directory = artifacts("browser")
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                             headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 1000})
-            play_the_daily(page, server.url, directory)
-        finally:
-            browser.close()
+    with chromium_page() as page:
+        play_the_daily(page, server.url, artifacts("browser"))
 
 
 def play_the_daily(page: Any, url: str, directory: Path) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
     # The browser logs the 422 of the illegal card on purpose below; nothing else may fail.
-    page.on("console", lambda m: errors.append(m.text)
-            if m.type == "error" and "status of 422" not in m.text else None)
-    taken: set[str] = set()
-
-    def shot(name: str, *, once: bool = True) -> None:
-        if once and name in taken:
-            return
-        taken.add(name)
-        page.screenshot(path=str(directory / f"{len(taken):02d}-{name}.png"), full_page=True,
-                        animations="disabled")
+    errors = page_errors(page)
+    shot = Screenshots(page, directory)
 
     def wait_for(states: str) -> str:
-        page.wait_for_function(
-            f"{states.split()!r}.includes(document.body.dataset.state)", timeout=60_000
-        )
-        state: str = page.evaluate("document.body.dataset.state")
-        return state
+        return wait_for_state(page, states)
 
     # The lobby: a nickname, then today's Daily.
     page.goto(url)

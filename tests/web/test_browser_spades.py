@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import ARGS, CHROMIUM, artifacts, require_browser
+from tests.web.browser import Screenshots, artifacts, chromium_page, page_errors, wait_for_state
 from tests.web.play import spades_choice
 from tests.web.servers import Server
 
@@ -36,49 +36,24 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def test_a_person_plays_spades_in_the_browser(server: Server) -> None:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    directory = artifacts("browser-spades")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                             headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 1000})
-            Table(page, server.url, directory).run()
-        finally:
-            browser.close()
+    with chromium_page() as page:
+        Table(page, server.url, artifacts("browser-spades")).run()
 
 
 class Table:
     def __init__(self, page: Any, url: str, directory: Path) -> None:
         self.page = page
         self.url = url
-        self.directory = directory
-        self.taken: list[str] = []
-        self.errors: list[str] = []
         self.done: Counter[str] = Counter()
         self.rng = random.Random(3)
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
         # The browser logs the 422 of the illegal card on purpose; nothing else may fail.
-        page.on("console", lambda m: self.errors.append(m.text)
-                if m.type == "error" and "status of 422" not in m.text else None)
+        self.errors = page_errors(page)
+        self.shot = Screenshots(page, directory)
 
     # --- Helpers ---------------------------------------------------------------------------
 
-    def shot(self, name: str) -> None:
-        if name in self.taken:
-            return
-        self.taken.append(name)
-        self.page.screenshot(path=str(self.directory / f"{len(self.taken):02d}-{name}.png"),
-                             full_page=True, animations="disabled")
-
     def wait_for(self, states: str) -> str:
-        self.page.wait_for_function(
-            f"{states.split()!r}.includes(document.body.dataset.state)", timeout=60_000
-        )
-        state: str = self.page.evaluate("document.body.dataset.state")
-        return state
+        return wait_for_state(self.page, states)
 
     def game(self) -> dict[str, Any]:
         """The game the page shows, as the server sends it to this player."""

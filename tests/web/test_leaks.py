@@ -9,7 +9,6 @@ called card is played (unless the human is the partner), no seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,37 +16,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
+from tests.web.play import TOP_LEVEL, act_checked, new_game, true_match, walk_keys
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.state import HandState
-from tricktable.web.games import adapter
 from tricktable.web.service import GameService
 
 HUMAN = 0
-TOP_LEVEL = {
-    "id", "game", "mode", "daily_date", "ranked", "preset", "difficulty", "opponent", "version",
-    "status", "score", "place", "created_at", "finished_at", "seat", "view", "legal_actions",
-    "deal", "events", "event_count", "previous_hand",
-}
 FORBIDDEN_KEYS = {"seed", "history", "masks", "actions", "state"}
-
-
-def walk_keys(data: Any) -> Iterator[str]:
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield key
-            yield from walk_keys(value)
-    elif isinstance(data, list):
-        for item in data:
-            yield from walk_keys(item)
-
-
-def true_match(service: GameService, game: dict[str, Any]) -> Match:
-    row = service.store.game(game["id"])
-    assert row is not None
-    match: Match = adapter("sheepshead").replay(
-        row.rules, row.seed, service.store.actions(row.id, game["version"])
-    )
-    return match
 
 
 def assert_section_hides(data: Any, deal: HandState, where: str) -> None:
@@ -61,7 +36,7 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
     assert not FORBIDDEN_KEYS & set(walk_keys(game)), "a forbidden key is in the answer"
     seed = service.store.game(game["id"]).seed  # type: ignore[union-attr]
     assert seed not in repr(game)
-    match = true_match(service, game)
+    match: Match = true_match(service, game)
     assert game["deal"] == len(match.deals) - 1
     current = match.deals[game["deal"]]
 
@@ -121,26 +96,18 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
 def play_checked(client: TestClient, service: GameService, body: dict[str, Any], seed: int,
                  seen: dict[str, int]) -> None:
     rng = random.Random(seed)
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201
-    game = response.json()
-    check_answer(service, game, seen)
+
+    def check(answer: dict[str, Any]) -> None:
+        check_answer(service, answer, seen)
+
+    game = new_game(client, **body)
+    check(game)
     while game["status"] != "over":
         legal = game["legal_actions"]
         # Mostly pick and call, so the human often holds the secrets worth leaking.
         action = "pick" if "pick" in legal and rng.random() < 0.6 else rng.choice(legal)
-        if rng.random() < 0.05:  # now and then a stale or illegal request: walk its answer too
-            stale = client.post(f"/api/games/{game['id']}/actions",
-                                json={"action": action, "version": game["version"] - 1,
-                                      "since": 0})
-            assert stale.status_code == 409
-            check_answer(service, stale.json()["game"], seen)
-        response = client.post(f"/api/games/{game['id']}/actions",
-                               json={"action": action, "version": game["version"],
-                                     "since": game["event_count"]})
-        assert response.status_code == 200, response.json()
-        game = response.json()
-        check_answer(service, game, seen)
+        # Now and then a stale request first: its answer is walked too.
+        game = act_checked(client, game, action, check, stale=rng.random() < 0.05)
         reloaded = client.get(f"/api/games/{game['id']}", params={"since": 0}).json()
         check_answer(service, reloaded, seen)
 

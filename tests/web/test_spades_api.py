@@ -12,18 +12,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.web.play import act, spades_choice
+from tests.web.play import act, assert_error, new_game, spades_choice
 from tricktable.ai.players import player_names
 from tricktable.web.games.spades import first_player
 from tricktable.web.service import GameService
 
 HUMAN = 0
-
-
-@pytest.fixture
-def test_app(make_app: Callable[..., FastAPI]) -> FastAPI:
-    """An app that accepts test-only options (a Spades target)."""
-    return make_app(test_options=True)
 
 
 @pytest.fixture
@@ -33,19 +27,7 @@ def tclient(test_app: FastAPI) -> Iterator[TestClient]:
 
 
 def new_spades(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": "spades", **body})
-    assert response.status_code == 201, response.json()
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def assert_error(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
-    assert response.status_code == status, (response.status_code, response.text)
-    data: dict[str, Any] = response.json()
-    assert isinstance(data.get("message"), str) and data["message"], data
-    if code is not None:
-        assert data["error"] == code, data
-    return data
+    return new_game(client, game="spades", **body)
 
 
 def post(client: TestClient, game: dict[str, Any], action: Any, **extra: Any) -> Any:

@@ -12,50 +12,23 @@ kept or rejected.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
 from typing import Any
 
-import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.spades.leaks import card_strings, seen_by
-from tests.web.play import spades_choice
+from tests.web.play import TOP_LEVEL, act_checked, new_game, spades_choice, true_match, walk_keys
 from tricktable.cards import CARDS, Card
 from tricktable.game import ActionKind
 from tricktable.spades.match import Match
 from tricktable.spades.state import HandState, Phase
-from tricktable.web.games import adapter
 from tricktable.web.service import GameService
 
 HUMAN = 0
 COMPUTER = 1
-TOP_LEVEL = {
-    "id", "game", "mode", "daily_date", "ranked", "preset", "difficulty", "opponent", "version",
-    "status", "score", "place", "created_at", "finished_at", "seat", "view", "legal_actions",
-    "deal", "events", "event_count", "previous_hand",
-}
 FORBIDDEN_KEYS = {"seed", "history", "stock", "actions", "state", "exchange_seed", "pile",
                   "hands", "deal_seed"}
-
-
-def walk_keys(data: Any) -> Iterator[str]:
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield key
-            yield from walk_keys(value)
-    elif isinstance(data, list):
-        for item in data:
-            yield from walk_keys(item)
-
-
-def true_match(service: GameService, game: dict[str, Any]) -> Match:
-    row = service.store.game(game["id"])
-    assert row is not None
-    match: Match = adapter("spades").replay(
-        row.rules, row.seed, service.store.actions(row.id, game["version"])
-    )
-    return match
 
 
 def assert_known(data: Any, hand: HandState, where: str) -> None:
@@ -82,7 +55,7 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
     assert not FORBIDDEN_KEYS & set(walk_keys(game)), "a forbidden key is in the answer"
     row = service.store.game(game["id"])
     assert row is not None and row.seed not in repr(game)
-    match = true_match(service, game)
+    match: Match = true_match(service, game)
     assert game["deal"] == len(match.hands) - 1
     current = match.hands[game["deal"]]
 
@@ -162,10 +135,12 @@ def forced(game: dict[str, Any], force: str | None) -> str | None:
 def play_checked(client: TestClient, service: GameService, body: dict[str, Any], seed: int,
                  seen: dict[str, int], force: str | None = None) -> None:
     rng = random.Random(seed)
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.json()
-    game = response.json()
-    check_answer(service, game, seen)
+
+    def check(answer: dict[str, Any]) -> None:
+        check_answer(service, answer, seen)
+
+    game = new_game(client, **body)
+    check(game)
     while game["status"] != "over":
         # Now and then a double nil or a nil in the first hand, for coverage; then plain play,
         # so that the game reaches its target (failed nils could keep both players below it).
@@ -174,27 +149,12 @@ def play_checked(client: TestClient, service: GameService, body: dict[str, Any],
         action = forced(game, force) or spades_choice(
             game, rng, adventurous=0.25 if hand_number == 1 else 0.0,
             bold=game["opponent"] == "random")
-        if rng.random() < 0.04:  # now and then a stale request: walk its answer too
-            stale = client.post(f"/api/games/{game['id']}/actions",
-                                json={"action": action, "version": game["version"] - 1,
-                                      "since": 0})
-            assert stale.status_code == 409
-            check_answer(service, stale.json()["game"], seen)
-        response = client.post(f"/api/games/{game['id']}/actions",
-                               json={"action": action, "version": game["version"],
-                                     "since": game["event_count"]})
-        assert response.status_code == 200, response.json()
-        game = response.json()
-        check_answer(service, game, seen)
+        # Now and then a stale request first: its answer is walked too.
+        game = act_checked(client, game, action, check, stale=rng.random() < 0.04)
         if rng.random() < 0.3:
             reloaded = client.get(f"/api/games/{game['id']}", params={"since": 0}).json()
             check_answer(service, reloaded, seen)
     check_answer(service, client.get(f"/api/games/{game['id']}").json(), seen)
-
-
-@pytest.fixture
-def test_app(make_app: Callable[..., FastAPI]) -> FastAPI:
-    return make_app(test_options=True)
 
 
 def test_complete_spades_games_through_the_api_leak_nothing(test_app: FastAPI) -> None:

@@ -1,18 +1,34 @@
-"""The interface every game offers the server, and what the games share (difficulties)."""
+"""The interface every game offers the server, and what the games share: the difficulties, and
+the answer a seat gets (its view, the events since a number, the last finished hand)."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from tricktable.ai.players import player_names
 from tricktable.game import Action, Seat, parse_action
 
-__all__ = ["DIFFICULTIES", "GameAdapter", "Outcome", "TableOptions", "memo_history", "rate"]
+__all__ = [
+    "DIFFICULTIES", "GameAdapter", "Outcome", "PlayedMatch", "TableOptions", "memo_history", "rate",
+]
 
-M = TypeVar("M")
+
+class PlayedMatch(Protocol):
+    """What the server asks of every game's match (both games' ``Match`` classes offer it)."""
+
+    @property
+    def to_move(self) -> Seat | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, action: Action, *, seat: Seat | None = None) -> None: ...
+
+
+M = TypeVar("M", bound=PlayedMatch)
 
 DIFFICULTIES: dict[str, tuple[str, ...]] = {
     "easy": ("random",),
@@ -83,15 +99,15 @@ class GameAdapter(ABC, Generic[M]):
             self.apply(match, seat, parse_action(text))
         return match
 
-    @abstractmethod
     def apply(self, match: M, seat: Seat, action: Action) -> None:
         """Apply an action; raises IllegalAction (changing nothing) if the rules forbid it."""
+        match.apply(action, seat=seat)
 
-    @abstractmethod
-    def to_move(self, match: M) -> Seat | None: ...
+    def to_move(self, match: M) -> Seat | None:
+        return match.to_move
 
-    @abstractmethod
-    def is_over(self, match: M) -> bool: ...
+    def is_over(self, match: M) -> bool:
+        return match.is_over
 
     @abstractmethod
     def action_count(self, match: M) -> int: ...
@@ -105,9 +121,12 @@ class GameAdapter(ABC, Generic[M]):
         """What a computer player at ``seat`` decides from."""
 
     @abstractmethod
-    def event_count(self, match: M) -> int: ...
+    def hands(self, match: M) -> Sequence[Any]:
+        """The game's hands (deals) so far, each with its ``events``; the current one last."""
 
-    @abstractmethod
+    def event_count(self, match: M) -> int:
+        return sum(len(hand.events) for hand in self.hands(match))
+
     def state_json(self, match: M, seat: Seat, since: int, *, full: bool) -> dict[str, Any]:
         """Everything ``seat`` may see now, with the events since event number ``since``;
         ``full`` for a whole-state load (the last finished hand is then always included).
@@ -115,6 +134,53 @@ class GameAdapter(ABC, Generic[M]):
         The keys: ``view``, ``legal_actions``, ``deal`` (the current hand's index),
         ``events`` (each with ``index`` and ``deal``), ``event_count`` and ``previous_hand``.
         """
+        hands = self.hands(match)
+        events: list[dict[str, Any]] = []
+        offset = 0
+        for number, hand in enumerate(hands):
+            count = len(hand.events)
+            if offset + count > since:
+                for index in range(max(0, since - offset), count):
+                    data = self.event_json(hand, hand.events[index], seat)
+                    events.append({"index": offset + index, "deal": number, **data})
+            offset += count
+        view, legal = self.view_json(match, seat)
+        # The last finished hand, revealed: on a load, and when a hand ended among the events.
+        finished = hands if self.is_over(match) else hands[:-1]
+        previous = None
+        ended = any(event["type"] == "HandScored" for event in events)
+        if finished and (full or ended):
+            deal_index = len(finished) - 1
+            previous = {
+                "deal": deal_index,
+                "hand_number": self.hand_number(match, deal_index),
+                "view": self.finished_view_json(finished[-1], seat),
+            }
+        return {
+            "view": view,
+            "legal_actions": legal,
+            "deal": len(hands) - 1,
+            "events": events,
+            "event_count": offset,
+            "previous_hand": previous,
+        }
+
+    @abstractmethod
+    def event_json(self, hand: Any, event: Any, seat: Seat) -> dict[str, Any]:
+        """An event of ``hand`` as JSON, as ``seat`` may see it."""
+
+    @abstractmethod
+    def view_json(self, match: M, seat: Seat) -> tuple[dict[str, Any], list[str]]:
+        """``seat``'s view of the game now as JSON, without the events (they travel once, in
+        ``events``), and its legal actions as texts (none when it is not its turn)."""
+
+    @abstractmethod
+    def hand_number(self, match: M, deal_index: int) -> int:
+        """The number shown for the hand dealt ``deal_index``-th (from 0)."""
+
+    @abstractmethod
+    def finished_view_json(self, hand: Any, seat: Seat) -> dict[str, Any]:
+        """``seat``'s view of a finished hand as JSON, without its events."""
 
     @abstractmethod
     def outcome(self, match: M, seat: Seat) -> Outcome: ...

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from tricktable.game import Action, Seat
-from tricktable.sheepshead.events import event_json, redact
+from tricktable.game import Seat
+from tricktable.sheepshead.events import Event, event_json, redact
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.rules import PRESETS, rules_from_json
 from tricktable.sheepshead.scoring import HandKind
+from tricktable.sheepshead.state import HandState
 from tricktable.web.games.base import GameAdapter, Outcome, TableOptions, memo_history, rate
 
 __all__ = ["SheepsheadAdapter"]
@@ -39,15 +40,6 @@ class SheepsheadAdapter(GameAdapter[Match]):
     def new_match(self, rules: dict[str, Any], seed: str) -> Match:
         return Match(rules=rules_from_json(rules), seed=seed)
 
-    def apply(self, match: Match, seat: Seat, action: Action) -> None:
-        match.apply(action, seat=seat)
-
-    def to_move(self, match: Match) -> Seat | None:
-        return match.to_move
-
-    def is_over(self, match: Match) -> bool:
-        return match.is_over
-
     def action_count(self, match: Match) -> int:
         return len(match.history)
 
@@ -57,44 +49,27 @@ class SheepsheadAdapter(GameAdapter[Match]):
     def player_view(self, match: Match, seat: Seat) -> Any:
         return match.current.view(seat)
 
-    def event_count(self, match: Match) -> int:
-        return sum(len(deal.events) for deal in match.deals)
+    def hands(self, match: Match) -> Sequence[HandState]:
+        return match.deals
 
-    def state_json(self, match: Match, seat: Seat, since: int, *, full: bool) -> dict[str, Any]:
-        events: list[dict[str, Any]] = []
-        offset = 0
-        for number, deal in enumerate(match.deals):
-            count = len(deal.events)
-            if offset + count > since:
-                over = deal.is_over
-                for index in range(max(0, since - offset), count):
-                    event = redact(deal.events[index], viewer=seat, picker=deal.picker, over=over)
-                    events.append({"index": offset + index, "deal": number, **event_json(event)})
-            offset += count
-        # The events travel once, in "events": the views are sent without their copies.
+    def event_json(self, hand: HandState, event: Event, seat: Seat) -> dict[str, Any]:
+        return event_json(redact(event, viewer=seat, picker=hand.picker, over=hand.is_over))
+
+    def view_json(self, match: Match, seat: Seat) -> tuple[dict[str, Any], list[str]]:
         view = match.view(seat)
         view_json = replace(view, hand=replace(view.hand, events=())).to_json()
         del view_json["hand"]["events"]
-        finished = match.deals if match.is_over else match.deals[:-1]
-        previous = None
-        ended = any(event["type"] == "HandScored" for event in events)
-        if finished and (full or ended):
-            deal_index = len(finished) - 1
-            previous_view = replace(finished[-1].view(seat), events=()).to_json()
-            del previous_view["events"]
-            previous = {
-                "deal": deal_index,
-                "hand_number": _hand_number(match, deal_index),
-                "view": previous_view,
-            }
-        return {
-            "view": view_json,
-            "legal_actions": [str(a) for a in view.legal_actions],
-            "deal": len(match.deals) - 1,
-            "events": events,
-            "event_count": offset,
-            "previous_hand": previous,
-        }
+        return view_json, [str(a) for a in view.legal_actions]
+
+    def hand_number(self, match: Match, deal_index: int) -> int:
+        return 1 + sum(
+            1 for result in match.results[:deal_index] if result.kind is not HandKind.PASSED_OUT
+        )
+
+    def finished_view_json(self, hand: HandState, seat: Seat) -> dict[str, Any]:
+        view = replace(hand.view(seat), events=()).to_json()
+        del view["events"]
+        return view
 
     def outcome(self, match: Match, seat: Seat) -> Outcome:
         played = [d for d in match.deals if d.result and d.result.kind is not HandKind.PASSED_OUT]
@@ -128,8 +103,3 @@ class SheepsheadAdapter(GameAdapter[Match]):
             "picker_win_rate": rate(wins, picks),
         }
 
-
-def _hand_number(match: Match, deal_index: int) -> int:
-    return 1 + sum(
-        1 for result in match.results[:deal_index] if result.kind is not HandKind.PASSED_OUT
-    )

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from tricktable.game import Action, Seat, shuffled
-from tricktable.spades.events import HandScored, event_json, redact
+from tricktable.game import Seat, shuffled
+from tricktable.spades.events import Event, HandScored, event_json, redact
 from tricktable.spades.exchange import MAX_EXCHANGE
 from tricktable.spades.match import Match
 from tricktable.spades.rules import PRESETS, rules_from_json
@@ -82,15 +82,6 @@ class SpadesAdapter(GameAdapter[Match]):
     def new_match(self, rules: dict[str, Any], seed: str) -> Match:
         return Match(seed=seed, rules=rules_from_json(rules), first=first_player(seed))
 
-    def apply(self, match: Match, seat: Seat, action: Action) -> None:
-        match.apply(action, seat=seat)
-
-    def to_move(self, match: Match) -> Seat | None:
-        return match.to_move
-
-    def is_over(self, match: Match) -> bool:
-        return match.is_over
-
     def action_count(self, match: Match) -> int:
         return sum(len(hand.history) for hand in match.hands)
 
@@ -100,22 +91,17 @@ class SpadesAdapter(GameAdapter[Match]):
     def player_view(self, match: Match, seat: Seat) -> Any:
         return match.view(seat)
 
-    def event_count(self, match: Match) -> int:
-        return sum(len(hand.events) for hand in match.hands)
+    def hands(self, match: Match) -> Sequence[HandState]:
+        return match.hands
 
-    def state_json(self, match: Match, seat: Seat, since: int, *, full: bool) -> dict[str, Any]:
-        events: list[dict[str, Any]] = []
-        offset = 0
-        for number, hand in enumerate(match.hands):
-            count = len(hand.events)
-            if offset + count > since:
-                for index in range(max(0, since - offset), count):
-                    event = redact(hand.events[index], viewer=seat)
-                    data = {"index": offset + index, "deal": number, **event_json(event)}
-                    if isinstance(event, HandScored):
-                        data["result"] = result_json(event.result)
-                    events.append(data)
-            offset += count
+    def event_json(self, hand: HandState, event: Event, seat: Seat) -> dict[str, Any]:
+        event = redact(event, viewer=seat)
+        data = event_json(event)
+        if isinstance(event, HandScored):
+            data["result"] = result_json(event.result)
+        return data
+
+    def view_json(self, match: Match, seat: Seat) -> tuple[dict[str, Any], list[str]]:
         current = match.hand
         exchanging = match.to_move == seat and current.phase is Phase.EXCHANGE
         if exchanging:
@@ -124,15 +110,6 @@ class SpadesAdapter(GameAdapter[Match]):
             legal = [str(action) for action in current.legal_actions()]
         else:
             legal = []
-        finished = match.hands if match.is_over else match.hands[:-1]
-        previous = None
-        ended = any(event["type"] == "HandScored" for event in events)
-        if finished and (full or ended):
-            previous = {
-                "deal": len(finished) - 1,
-                "hand_number": len(finished),
-                "view": _hand_view(finished[-1], seat),
-            }
         view = {
             "hand": _hand_view(current, seat),
             "hand_number": match.hand_number,
@@ -147,14 +124,13 @@ class SpadesAdapter(GameAdapter[Match]):
             "winner": match.winner,
             "exchange": {"up_to": MAX_EXCHANGE} if exchanging else None,
         }
-        return {
-            "view": view,
-            "legal_actions": legal,
-            "deal": len(match.hands) - 1,
-            "events": events,
-            "event_count": offset,
-            "previous_hand": previous,
-        }
+        return view, legal
+
+    def hand_number(self, match: Match, deal_index: int) -> int:
+        return deal_index + 1
+
+    def finished_view_json(self, hand: HandState, seat: Seat) -> dict[str, Any]:
+        return _hand_view(hand, seat)
 
     def outcome(self, match: Match, seat: Seat) -> Outcome:
         other = 1 - seat

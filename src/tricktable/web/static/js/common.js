@@ -1,5 +1,6 @@
 // What the tables share: the animation speed, the page state, buttons, dialogs, small cards,
-// keyboard moves through a hand, and the way back to the lobby.
+// the pieces of a table (the player's name, an opponent's card backs, a played card), keyboard
+// moves through a hand, and the way back to the lobby.  (A table's life is in table.js.)
 
 import { cardName, cardSvg } from './cards.js';
 import { $, el } from './ui.js';
@@ -72,6 +73,35 @@ export function miniCards(codes, label = '?') {
     span.append(mini);
   }
   return span;
+}
+
+// The human's seat: "You", with the nickname when there is one.
+export function yourName() {
+  return `You${session.me && session.me.nickname ? ` (${session.me.nickname})` : ''}`;
+}
+
+// An opponent's hand: as many card backs as it holds.
+export function cardBacks(count, label) {
+  const backs = el('div', { class: 'backs', 'aria-label': label });
+  for (let k = 0; k < count; k += 1) {
+    const mini = el('span', { class: 'mini' });
+    mini.innerHTML = cardSvg(null);
+    backs.append(mini);
+  }
+  return backs;
+}
+
+// A seat's place on the table: the card it played (a null card lies face down), or nothing.
+// `label(card)` names the card for a screen reader.
+export function showPlayed(slot, play, winner, label) {
+  slot.classList.toggle('winner', winner);
+  if (!play) {
+    slot.replaceChildren();
+    return;
+  }
+  const holder = el('div', { class: 'played', 'data-card': play.card || 'unknown', 'aria-label': label(play.card), role: 'img' });
+  holder.innerHTML = cardSvg(play.card, { label: '?' });
+  slot.replaceChildren(holder);
 }
 
 export function ordinal(n) {

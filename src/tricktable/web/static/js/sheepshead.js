@@ -2,25 +2,24 @@
 // The client holds no rules: it draws the view and the legal actions the server sends and sends
 // back the action the player chose; the server explains anything it refuses.
 
-import { api } from './api.js';
-import { cardName, cardSvg, cardText } from './cards.js';
-import {
-  button, delay, dialog, focusCardByNumber, handKeys, hooks, miniCards, ordinal, session, setSpeed,
-  setState,
-} from './common.js';
+import { cardName, cardText } from './cards.js';
+import { button, cardBacks, delay, miniCards, ordinal, showPlayed, yourName } from './common.js';
+import { createTable } from './table.js';
 import { $, el, NAMES, seatName, signed, toast } from './ui.js';
 
 const HUMAN = 0;
 
-const app = {
-  game: null, // the last answer of the server that the table shows
-  display: null, // what the table shows (moves ahead event by event while animating)
-  busy: false,
-  selected: [], // cards chosen to bury, in order
-  pendingCall: null, // the card called with an unknown card, waiting for the card to set aside
-  previousHand: null, // the last finished hand, revealed (sent when a hand ends or on a load)
-  table: 0, // counts tables opened: an animation of a table that was left stops
-};
+// The table's life is shared (table.js).  `app.selected` holds the cards chosen to bury, in order;
+// `app.pendingCall` the card called with an unknown card, waiting for the card to set aside.
+const table = createTable({
+  game: 'sheepshead', view: 'table-view', prefix: '',
+  state: { pendingCall: null },
+  clearChoices, displayFrom, freshDeal, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
+  waiting: 'Waiting for the other players…', finalLabel: 'Final standings',
+  final: finalStandings, daily: 'Daily', leaderboard: '/leaderboard',
+  lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
+});
+const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
 
 // --- The display model: the table as it is shown ------------------------------------------
 
@@ -109,19 +108,11 @@ function renderSeats() {
       badges.append(el('span', { class: 'badge partner' }, 'You are the partner'));
     }
     const parts = [
-      el('div', { class: 'name' }, seat === HUMAN ? `You${session.me && session.me.nickname ? ` (${session.me.nickname})` : ''}` : NAMES[seat]),
+      el('div', { class: 'name' }, seat === HUMAN ? yourName() : NAMES[seat]),
       el('div', { class: 'line' }, `Score ${signed(d.totals[seat])} · Tricks ${d.tricksBySeat[seat]}`),
       badges,
     ];
-    if (seat !== HUMAN) {
-      const backs = el('div', { class: 'backs', 'aria-label': `${d.cardCounts[seat]} cards` });
-      for (let k = 0; k < d.cardCounts[seat]; k += 1) {
-        const mini = el('span', { class: 'mini' });
-        mini.innerHTML = cardSvg(null);
-        backs.append(mini);
-      }
-      parts.push(backs);
-    }
+    if (seat !== HUMAN) parts.push(cardBacks(d.cardCounts[seat], `${d.cardCounts[seat]} cards`));
     if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
     box.replaceChildren(...parts);
     box.classList.toggle('to-move', d.toMove === seat && !(app.game && app.game.status === 'over' && !app.busy));
@@ -132,32 +123,14 @@ function renderSeats() {
 function renderTrick() {
   const d = app.display;
   for (let seat = 0; seat < 5; seat += 1) {
-    const slot = document.querySelector(`.slot-${seat}`);
-    const play = d.trick.find((p) => p.seat === seat);
-    slot.classList.toggle('winner', d.winner === seat);
-    if (!play) {
-      slot.replaceChildren();
-      continue;
-    }
-    const holder = el('div', {
-      class: 'played',
-      'data-card': play.card || 'unknown',
-      'aria-label': `${seatName(seat)}: ${play.card ? cardName(play.card) : 'the unknown card, face down'}`,
-      role: 'img',
-    });
-    holder.innerHTML = cardSvg(play.card, { label: '?' });
-    slot.replaceChildren(holder);
+    showPlayed(document.querySelector(`.slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
+      (card) => `${seatName(seat)}: ${card ? cardName(card) : 'the unknown card, face down'}`);
   }
   $('table-message').textContent = d.message;
 }
 
-function legalSet(prefix) {
-  const legal = app.busy || !app.game ? [] : app.game.legal_actions;
-  return new Set(legal.filter((a) => a.startsWith(prefix)).map((a) => a.split(' ').pop()));
-}
-
-function renderHand() {
-  if (!app.game || !app.display) return;
+// The hand as card buttons: playable or not, chosen to bury, from the blind, the unknown card.
+function handCards() {
   const d = app.display;
   const view = app.game.view.hand;
   const legal = app.busy ? [] : app.game.legal_actions;
@@ -165,11 +138,9 @@ function renderHand() {
   const playable = legalSet('play ');
   const asides = app.pendingCall ? legalSet(`call ${app.pendingCall} unknown `) : new Set();
   const blind = new Set(burying && view.blind ? view.blind : []);
-  const container = $('hand');
-  const hadFocus = container.contains(document.activeElement) ? [...container.children].indexOf(document.activeElement) : -1;
   const cards = d.hand.map((code) => ({ code, unknown: false }));
   if (d.unknownCard) cards.push({ code: d.unknownCard, unknown: true });
-  const buttons = cards.map(({ code, unknown }, index) => {
+  return cards.map(({ code, unknown }, index) => {
     const classes = ['card'];
     if (view.phase === 'play' && legal.length) classes.push(playable.has(code) ? 'legal' : 'dim');
     if (app.pendingCall) classes.push(asides.has(code) ? 'legal' : 'dim');
@@ -177,123 +148,69 @@ function renderHand() {
     if (blind.has(code)) classes.push('from-blind');
     if (unknown) classes.push('unknown');
     const label = `${index + 1}: ${cardName(code)}${unknown ? ' (your unknown card)' : ''}${blind.has(code) ? ' (from the blind)' : ''}`;
-    const button = el('button', {
-      type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': label,
-      'aria-pressed': burying ? String(app.selected.includes(code)) : null,
-      tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
-    });
-    button.innerHTML = cardSvg(code);
-    button.addEventListener('click', () => onCard(code));
-    return button;
+    return { code, classes, label, pressed: burying ? String(app.selected.includes(code)) : null };
   });
-  container.replaceChildren(...buttons);
-  if (hadFocus >= 0 && buttons.length) buttons[Math.min(hadFocus, buttons.length - 1)].focus();
 }
 
-
-function renderPrompt() {
-  const text = $('prompt-text');
-  const buttons = [];
-  const game = app.game;
-  const legal = game.legal_actions;
-  if (app.busy) {
-    text.textContent = '…';
-  } else if (game.status === 'over') {
-    text.textContent = 'The game is over.';
-    buttons.push(button('Final standings', showFinal, { primary: true }));
-  } else if (!legal.length) {
-    text.textContent = 'Waiting for the other players…';
-  } else if (legal.includes('pick')) {
-    text.textContent = 'Pick up the blind, or pass?';
-    buttons.push(button('Pick', () => send('pick'), { primary: true }));
-    buttons.push(button('Pass', () => send('pass')));
-  } else if (legal.some((a) => a.startsWith('bury '))) {
-    text.textContent = app.selected.length === 2
-      ? `Bury ${app.selected.map(cardText).join(' and ')}? Their points count for your team.`
-      : 'Tap two cards to bury. Their points count for your team.';
-    buttons.push(button('Bury these two', () => send(`bury ${app.selected.join(' ')}`), {
-      primary: true, disabled: app.selected.length !== 2,
-    }));
-  } else if (legal.some((a) => a.startsWith('call ')) || legal.includes('alone')) {
-    if (app.pendingCall) {
-      text.textContent = `You call ${cardText(app.pendingCall)} without a card of its suit: tap the card to set aside face down as the unknown card.`;
-      buttons.push(button('Cancel', () => { app.pendingCall = null; renderAll(); }));
-    } else {
-      text.textContent = 'Call a partner, or go alone.';
-      const direct = legal.filter((a) => /^call \S+$/.test(a)).map((a) => a.split(' ')[1]);
-      const unknown = [...new Set(legal.filter((a) => a.includes(' unknown ')).map((a) => a.split(' ')[1]))];
-      for (const card of direct) buttons.push(button(`Call ${cardText(card)}`, () => send(`call ${card}`), { primary: true }));
-      for (const card of unknown) {
-        buttons.push(button(`Call ${cardText(card)} (unknown card)`, () => {
-          app.pendingCall = card;
-          renderAll();
-        }, { primary: true }));
-      }
-      if (legal.includes('alone')) buttons.push(button('Go alone', () => send('alone')));
-    }
-  } else if (legal.some((a) => a.startsWith('play '))) {
-    const leading = app.display.trick.length === 0;
-    text.textContent = leading ? 'Your lead: play a card.' : 'Your turn: play a card.';
-  } else {
-    text.textContent = '';
+// What the player is asked when it is its turn (the table says the rest: busy, waiting, over).
+function turnPrompt(legal) {
+  if (legal.includes('pick')) {
+    return {
+      text: 'Pick up the blind, or pass?',
+      buttons: [button('Pick', () => send('pick'), { primary: true }), button('Pass', () => send('pass'))],
+    };
   }
-  $('prompt-buttons').replaceChildren(...buttons);
+  if (legal.some((a) => a.startsWith('bury '))) {
+    return {
+      text: app.selected.length === 2
+        ? `Bury ${app.selected.map(cardText).join(' and ')}? Their points count for your team.`
+        : 'Tap two cards to bury. Their points count for your team.',
+      buttons: [button('Bury these two', () => send(`bury ${app.selected.join(' ')}`), {
+        primary: true, disabled: app.selected.length !== 2,
+      })],
+    };
+  }
+  if (legal.some((a) => a.startsWith('call ')) || legal.includes('alone')) {
+    if (app.pendingCall) {
+      return {
+        text: `You call ${cardText(app.pendingCall)} without a card of its suit: tap the card to set aside face down as the unknown card.`,
+        buttons: [button('Cancel', () => { app.pendingCall = null; renderAll(); })],
+      };
+    }
+    const buttons = [];
+    const direct = legal.filter((a) => /^call \S+$/.test(a)).map((a) => a.split(' ')[1]);
+    const unknown = [...new Set(legal.filter((a) => a.includes(' unknown ')).map((a) => a.split(' ')[1]))];
+    for (const card of direct) buttons.push(button(`Call ${cardText(card)}`, () => send(`call ${card}`), { primary: true }));
+    for (const card of unknown) {
+      buttons.push(button(`Call ${cardText(card)} (unknown card)`, () => {
+        app.pendingCall = card;
+        renderAll();
+      }, { primary: true }));
+    }
+    if (legal.includes('alone')) buttons.push(button('Go alone', () => send('alone')));
+    return { text: 'Call a partner, or go alone.', buttons };
+  }
+  if (legal.some((a) => a.startsWith('play '))) {
+    const leading = app.display.trick.length === 0;
+    return { text: leading ? 'Your lead: play a card.' : 'Your turn: play a card.', buttons: [] };
+  }
+  return { text: '', buttons: [] };
 }
 
-function renderTable() {
-  if (!app.game || !app.display) return; // the table was left during an animation
+function drawTable() {
   renderStatus();
   renderSeats();
   renderTrick();
 }
 
-function renderAll() {
-  if (!app.game || !app.display) return;
-  renderTable();
-  renderHand();
-  renderPrompt();
-  setState(app.busy ? 'busy' : (app.game.status === 'over' ? 'over' : 'idle'));
-  document.body.dataset.phase = app.game.view.hand.phase;
-}
-
 // --- Playing -------------------------------------------------------------------------------
 
-async function send(action) {
-  if (app.busy) return;
-  const table = app.table;
-  app.busy = true;
-  renderAll();
-  let answer;
-  try {
-    answer = await api.act(app.game.id, { action, version: app.game.version, since: app.game.event_count });
-  } catch (error) {
-    if (app.table !== table) return;
-    app.busy = false;
-    if (error.status === 409 && error.game) {
-      toast(error.message);
-      app.selected = [];
-      app.pendingCall = null;
-      await receive(error.game);
-      return;
-    }
-    toast(error.message, 'error');
-    renderAll();
-    return;
-  }
-  if (app.table !== table) return; // the player left this table meanwhile
-  app.selected = [];
+// A new table, an answer or a refusal clears the choice of a card to call (`app.selected` too).
+function clearChoices() {
   app.pendingCall = null;
-  await receive(answer);
 }
 
-function onCard(code) {
-  if (app.busy || !app.game) return;
-  const legal = app.game.legal_actions;
-  if (app.game.status === 'over') return;
-  if (!legal.length) {
-    toast('Wait for your turn.');
-    return;
-  }
+function onCard(code, legal) {
   if (legal.some((a) => a.startsWith('bury '))) {
     if (app.selected.includes(code)) app.selected = app.selected.filter((c) => c !== code);
     else app.selected = [...app.selected, code].slice(-2);
@@ -389,18 +306,8 @@ async function animateEvent(event, game) {
       await delay(0.6);
       break;
     case 'TrickWon':
-      d.winner = event.seat;
-      d.toMove = null;
-      d.message = `${name} ${event.seat === HUMAN ? 'take' : 'takes'} the trick` +
-        (event.points === null ? '.' : ` (${event.points} points).`);
-      renderTable();
-      await delay(1.4);
-      d.trick = [];
-      d.winner = null;
-      d.message = '';
-      d.tricksBySeat[event.seat] += 1;
-      d.toMove = event.seat;
-      renderTable();
+      await table.trickWon(event.seat, `${name} ${event.seat === HUMAN ? 'take' : 'takes'} the trick` +
+        (event.points === null ? '.' : ` (${event.points} points).`), 1.4, d.tricksBySeat);
       break;
     case 'HandScored':
       if (app.game) await showHandEnd(game, event);
@@ -410,27 +317,8 @@ async function animateEvent(event, game) {
   }
 }
 
-async function receive(game) {
-  const table = app.table;
-  app.busy = true;
-  if (game.previous_hand) app.previousHand = game.previous_hand;
-  if (!app.display || app.display.deal === undefined) app.display = displayFrom(game);
-  setState('busy');
-  for (const event of game.events) {
-    if (event.deal !== app.display.deal) {
-      freshDeal(app.display, game, event.deal);
-      renderTable();
-      renderHand();
-    }
-    await animateEvent(event, game);
-    if (app.table !== table) return; // the player left this table meanwhile
-  }
-  app.game = game;
-  app.display = displayFrom(game);
-  app.busy = false;
-  renderAll();
-  if (game.status === 'over') await showFinal();
-}
+// --- Dialogs -------------------------------------------------------------------------------
+
 function handSummary(previous, result, totalsAfter) {
   const view = previous ? previous.view : null;
   const body = [];
@@ -479,19 +367,13 @@ async function showHandEnd(game, event) {
   const result = event.result;
   const totalsAfter = d.totals.map((t, seat) => t + result.scores[seat]);
   const previous = game.previous_hand && game.previous_hand.deal === event.deal ? game.previous_hand : null;
-  const last = game.status === 'over' && event.deal === game.deal;
   const title = result.kind === 'passed-out' ? 'The deal is thrown in' : `Hand ${previous ? previous.hand_number : d.handNumber} of ${d.handsInGame}`;
   d.totals = totalsAfter;
   renderTable();
-  setState('hand-end');
-  await dialog(title, handSummary(previous, result, totalsAfter), [
-    { label: last ? 'Final standings' : 'Next hand', primary: true, value: true },
-  ]);
-  setState('busy');
+  await table.handEnd(game, event, title, handSummary(previous, result, totalsAfter));
 }
 
-async function showFinal() {
-  const game = app.game;
+function finalStandings(game) {
   const totals = game.view.totals;
   const order = [0, 1, 2, 3, 4].sort((a, b) => totals[b] - totals[a] || a - b);
   const placeOf = (seat) => 1 + totals.filter((t) => t > totals[seat]).length;
@@ -505,50 +387,24 @@ async function showFinal() {
       el('thead', {}, el('tr', {}, el('th', {}, 'Place'), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Score'))),
       el('tbody', {}, ...rows)),
   ];
-  if (game.mode === 'daily') {
-    body.push(el('p', {}, game.ranked
-      ? `This was your ranked Daily for ${game.daily_date}.`
-      : `Daily ${game.daily_date}, played again: not ranked.`));
-  }
-  setState('final');
-  const choice = await dialog('Final standings', body, [
-    { label: 'Leaderboard', href: '/leaderboard' },
-    { label: 'New game', primary: true, value: 'lobby' },
-  ]);
-  if (choice === 'lobby') hooks.lobby();
-  else setState('over');
+  return { title: 'Final standings', body };
 }
 
-
-function showLastTrick() {
-  if (!app.game) return;
-  const tricks = app.game.view.hand.tricks;
-  if (!tricks.length) {
-    toast('No trick has been taken in this hand yet.');
-    return;
-  }
-  const trick = tricks[tricks.length - 1];
-  const body = [
+function trickBody(trick) {
+  return [
     el('p', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '))),
     el('p', {}, `${seatName(trick.winner)} took it` + (trick.points === null ? '.' : ` (${trick.points} points).`)),
   ];
-  dialog(`Trick ${tricks.length}`, body, [{ label: 'Close', primary: true, value: true }]);
 }
 
-function showLastHand() {
-  const previous = app.previousHand;
-  if (!app.game || !previous) {
-    toast('No hand has finished yet.');
-    return;
-  }
+function lastHandBody(previous) {
   const totals = [0, 0, 0, 0, 0];
   for (const r of app.game.view.results) r.scores.forEach((s, seat) => { totals[seat] += s; });
-  dialog(`Hand ${previous.hand_number}`, handSummary(previous, previous.view.result, totals), [{ label: 'Close', primary: true, value: true }]);
+  return handSummary(previous, previous.view.result, totals);
 }
 
-function showScores() {
-  if (!app.game) return;
-  const results = app.game.view.results;
+function scoresBody(game) {
+  const results = game.view.results;
   const totals = [0, 0, 0, 0, 0];
   let hand = 0;
   const rows = results.map((r) => {
@@ -558,57 +414,12 @@ function showScores() {
       ...r.scores.map((s) => el('td', { class: `num ${s > 0 ? 'plus' : s < 0 ? 'minus' : ''}` }, signed(s))),
       el('td', {}, r.reason));
   });
-  const body = [el('table', { class: 'scores' },
+  return [el('table', { class: 'scores' },
     el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, n)), el('th', {}, 'Why'))),
     el('tbody', {}, ...rows),
-    el('tfoot', {}, el('tr', {}, el('th', {}, 'Total'), ...app.game.view.totals.map((t) => el('th', { class: 'num' }, signed(t))), el('th', {}, ''))))];
-  dialog('Running scores', body, [{ label: 'Close', primary: true, value: true }]);
+    el('tfoot', {}, el('tr', {}, el('th', {}, 'Total'), ...game.view.totals.map((t) => el('th', { class: 'num' }, signed(t))), el('th', {}, ''))))];
 }
 
 // --- Start ---------------------------------------------------------------------------------
 
-export function startSheepshead(game, { animate = false } = {}) {
-  app.table += 1;
-  $('table-view').hidden = false;
-  document.body.dataset.game = 'sheepshead';
-  app.selected = [];
-  app.pendingCall = null;
-  app.previousHand = game.previous_hand;
-  if (animate && game.events.length) {
-    app.display = displayFrom(game);
-    freshDeal(app.display, game, game.events[0].deal);
-    app.game = { ...game, legal_actions: [] };
-    app.busy = true;
-    renderAll();
-    receive(game);
-  } else {
-    app.game = game;
-    app.display = displayFrom(game);
-    app.busy = false;
-    renderAll();
-    if (game.status === 'over') showFinal();
-  }
-}
-
-export function stopSheepshead() {
-  app.table += 1;
-  app.busy = false;
-  $('table-view').hidden = true;
-  app.game = null;
-  app.display = null;
-}
-
-export function setupSheepshead() {
-  $('speed').value = session.speed;
-  $('speed').addEventListener('change', () => setSpeed($('speed').value));
-  $('menu-button').addEventListener('click', () => hooks.lobby());
-  $('last-trick-button').addEventListener('click', showLastTrick);
-  $('last-hand-button').addEventListener('click', showLastHand);
-  $('scores-button').addEventListener('click', showScores);
-  handKeys($('hand'));
-  document.addEventListener('keydown', (event) => {
-    if ($('table-view').hidden || $('dialog').open) return;
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    if (focusCardByNumber($('hand'), event.key)) event.preventDefault();
-  });
-}
+export const { start: startSheepshead, stop: stopSheepshead, setup: setupSheepshead } = table;

@@ -4,26 +4,26 @@
 // back the action the player chose; the server explains anything it refuses.  It never learns
 // the computer's cards, the stock, or what the computer kept or discarded.
 
-import { api } from './api.js';
 import { cardName, cardSvg, cardText, SUITS } from './cards.js';
-import {
-  button, delay, dialog, focusCardByNumber, handKeys, hooks, miniCards, session, setSpeed,
-  setState,
-} from './common.js';
+import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
+import { createTable } from './table.js';
 import { $, el, signed, toast } from './ui.js';
 
 const HUMAN = 0;
 const COMPUTER = 1;
 
-const app = {
-  game: null, // the last answer of the server that the table shows
-  display: null, // what the table shows (moves ahead event by event while animating)
-  busy: false,
-  selected: [], // cards chosen for the double-nil exchange
-  bid: 3, // the number on the bid picker
-  previousHand: null, // the last finished hand (sent when a hand ends or on a load)
-  table: 0, // counts tables opened: an animation of a table that was left stops
-};
+// The table's life is shared (table.js).  `app.selected` holds the cards chosen for the
+// double-nil exchange; `app.bid` the number on the bid picker.
+const table = createTable({
+  game: 'spades', view: 'spades-view', prefix: 'sp-',
+  state: { bid: 3 },
+  displayFrom, freshDeal, keepShown, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
+  waiting: 'Waiting for the computer…', finalLabel: 'Final result',
+  final: finalResult, daily: 'Spades Daily', leaderboard: '/leaderboard?game=spades',
+  lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
+  idleKeys: true, onKey, // no key works while the table animates
+});
+const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
 
 // --- Words -----------------------------------------------------------------------------------
 
@@ -88,6 +88,11 @@ function displayFrom(game) {
   };
 }
 
+// The newest cards stay marked until the next card comes in or the first card is played.
+function keepShown(display, shown) {
+  display.fresh = new Set([...shown.fresh].filter((card) => display.hand.includes(card)));
+}
+
 // A new hand begins during the animation: the table is cleared and the stock is full again.
 function freshDeal(display, game, deal) {
   const current = deal === game.deal;
@@ -143,9 +148,7 @@ function renderStatus() {
 function renderSeat(seat) {
   const d = app.display;
   const box = $(`sp-seat-${seat}`);
-  const name = seat === HUMAN
-    ? `You${session.me && session.me.nickname ? ` (${session.me.nickname})` : ''}`
-    : `Computer${app.game.opponent ? ` (${app.game.opponent})` : ''}`;
+  const name = seat === HUMAN ? yourName() : `Computer${app.game.opponent ? ` (${app.game.opponent})` : ''}`;
   const badges = el('div', { class: 'badges' });
   if (d.first === seat) badges.append(el('span', { class: 'badge dealer' }, 'Draws first'));
   if (d.first !== seat && d.stockLeft === 0) badges.append(el('span', { class: 'badge dealer' }, 'Bids and leads first'));
@@ -162,15 +165,7 @@ function renderSeat(seat) {
       ' · Bags ', el('b', { 'data-testid': `bags-${seat}` }, String(d.bags[seat]))),
     badges,
   ];
-  if (seat !== HUMAN) {
-    const backs = el('div', { class: 'backs', 'aria-label': plural(count, 'card') });
-    for (let k = 0; k < count; k += 1) {
-      const mini = el('span', { class: 'mini' });
-      mini.innerHTML = cardSvg(null);
-      backs.append(mini);
-    }
-    parts.push(backs);
-  }
+  if (seat !== HUMAN) parts.push(cardBacks(count, plural(count, 'card')));
   if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
   box.replaceChildren(...parts);
   const over = app.game.status === 'over' && !app.busy;
@@ -206,54 +201,33 @@ function renderBoard() {
     }
   } else {
     for (const seat of [HUMAN, COMPUTER]) {
-      const slot = document.querySelector(`#sp-trick .slot-${seat}`);
-      const play = d.trick.find((p) => p.seat === seat);
-      slot.classList.toggle('winner', d.winner === seat);
-      if (!play) {
-        slot.replaceChildren();
-        continue;
-      }
-      const holder = el('div', { class: 'played', 'data-card': play.card, role: 'img', 'aria-label': `${who(seat)}: ${cardName(play.card)}` });
-      holder.innerHTML = cardSvg(play.card);
-      slot.replaceChildren(holder);
+      showPlayed(document.querySelector(`#sp-trick .slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
+        (card) => `${who(seat)}: ${cardName(card)}`);
     }
   }
   $('sp-message').textContent = d.message;
-}
-
-function legalCards() {
-  if (app.busy || !app.game) return new Set();
-  return new Set(app.game.legal_actions.filter((a) => a.startsWith('play ')).map((a) => a.slice(5)));
 }
 
 function exchanging() {
   return !app.busy && app.game && app.game.view.exchange !== null && app.game.legal_actions.includes('exchange');
 }
 
-function renderHand() {
-  if (!app.game || !app.display) return;
+// The hand as card buttons: playable or not, chosen for the exchange, just drawn.
+function handCards() {
   const d = app.display;
-  const playable = legalCards();
+  const playable = legalSet('play ');
   const selecting = exchanging();
-  const container = $('sp-hand');
-  const hadFocus = container.contains(document.activeElement) ? [...container.children].indexOf(document.activeElement) : -1;
-  const buttons = d.hand.map((code, index) => {
+  return d.hand.map((code, index) => {
     const classes = ['card'];
     if (playable.size) classes.push(playable.has(code) ? 'legal' : 'dim');
     if (app.selected.includes(code)) classes.push('selected');
     if (d.fresh.has(code)) classes.push('fresh');
-    const b = el('button', {
-      type: 'button', class: classes.join(' '), 'data-card': code,
-      'aria-label': `${index + 1}: ${cardName(code)}${d.fresh.has(code) ? ' (new)' : ''}`,
-      'aria-pressed': selecting ? String(app.selected.includes(code)) : null,
-      tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
-    });
-    b.innerHTML = cardSvg(code);
-    b.addEventListener('click', () => onCard(code));
-    return b;
+    return {
+      code, classes,
+      label: `${index + 1}: ${cardName(code)}${d.fresh.has(code) ? ' (new)' : ''}`,
+      pressed: selecting ? String(app.selected.includes(code)) : null,
+    };
   });
-  container.replaceChildren(...buttons);
-  if (hadFocus >= 0 && buttons.length) buttons[Math.min(hadFocus, buttons.length - 1)].focus();
 }
 
 function bidPicker(legal) {
@@ -291,46 +265,41 @@ function bidPicker(legal) {
   ].filter(Boolean);
 }
 
-function renderPrompt() {
-  const text = $('sp-prompt-text');
-  const buttons = [];
-  const game = app.game;
-  const legal = game.legal_actions;
+// What the player is asked when it is its turn (the table says the rest: busy, waiting, over).
+function turnPrompt(legal) {
   const d = app.display;
-  if (app.busy) {
-    text.textContent = '…';
-  } else if (game.status === 'over') {
-    text.textContent = 'The game is over.';
-    buttons.push(button('Final result', showFinal, { primary: true }));
-  } else if (!legal.length) {
-    text.textContent = 'Waiting for the computer…';
-  } else if (legal.includes('keep')) {
+  if (legal.includes('keep')) {
     const top = cardText(d.top);
-    let line = `Top card: ${top}. Keep it (the next card goes to the discard pile), or reject it (it goes to the discard pile and you take the next card).`;
+    let text = `Top card: ${top}. Keep it (the next card goes to the discard pile), or reject it (it goes to the discard pile and you take the next card).`;
     if (legal.includes('double-nil')) {
-      line += ' Before your first draw you may bid double nil: +200 if you take no trick, −200 if you take any; after the draw you may exchange up to three cards with the discard pile.';
+      text += ' Before your first draw you may bid double nil: +200 if you take no trick, −200 if you take any; after the draw you may exchange up to three cards with the discard pile.';
     }
-    text.textContent = line;
-    buttons.push(button(`Keep ${top}`, () => send('keep'), { primary: true, testid: 'keep-button' }));
-    buttons.push(button(`Reject ${top}`, () => send('reject'), { testid: 'reject-button' }));
+    const buttons = [
+      button(`Keep ${top}`, () => send('keep'), { primary: true, testid: 'keep-button' }),
+      button(`Reject ${top}`, () => send('reject'), { testid: 'reject-button' }),
+    ];
     if (legal.includes('double-nil')) buttons.push(button('Double nil', () => send('double-nil'), { testid: 'double-nil-button' }));
-  } else if (exchanging()) {
-    const upTo = game.view.exchange.up_to;
-    text.textContent = app.selected.length
-      ? `Give up ${app.selected.map(cardText).join(', ')} and draw ${plural(app.selected.length, 'card')} at random from the discard pile?`
-      : `Double nil: tap up to ${upTo} cards to give up, then Exchange. You draw as many at random from the discard pile (with none chosen you keep your hand).`;
-    buttons.push(button('Exchange', () => send(['exchange', ...app.selected].join(' ')), { primary: true, testid: 'exchange-button' }));
-  } else if (legal.some((a) => a.startsWith('bid '))) {
-    const theirs = d.bids[COMPUTER];
-    text.textContent = 'Your bid: how many tricks will you take? '
-      + (theirs === null ? 'You bid first.' : `The computer bid ${bidText(theirs).toLowerCase()}.`);
-    buttons.push(...bidPicker(legal));
-  } else if (legal.some((a) => a.startsWith('play '))) {
-    text.textContent = playPrompt(legal);
-  } else {
-    text.textContent = '';
+    return { text, buttons };
   }
-  $('sp-prompt-buttons').replaceChildren(...buttons);
+  if (exchanging()) {
+    const upTo = app.game.view.exchange.up_to;
+    return {
+      text: app.selected.length
+        ? `Give up ${app.selected.map(cardText).join(', ')} and draw ${plural(app.selected.length, 'card')} at random from the discard pile?`
+        : `Double nil: tap up to ${upTo} cards to give up, then Exchange. You draw as many at random from the discard pile (with none chosen you keep your hand).`,
+      buttons: [button('Exchange', () => send(['exchange', ...app.selected].join(' ')), { primary: true, testid: 'exchange-button' })],
+    };
+  }
+  if (legal.some((a) => a.startsWith('bid '))) {
+    const theirs = d.bids[COMPUTER];
+    return {
+      text: 'Your bid: how many tricks will you take? '
+        + (theirs === null ? 'You bid first.' : `The computer bid ${bidText(theirs).toLowerCase()}.`),
+      buttons: bidPicker(legal),
+    };
+  }
+  if (legal.some((a) => a.startsWith('play '))) return { text: playPrompt(legal), buttons: [] };
+  return { text: '', buttons: [] };
 }
 
 // What the legal cards say about this turn, in words (the server decided which they are).
@@ -350,58 +319,16 @@ function playPrompt(legal) {
   return `You have no ${name}: play any card${led === 'S' ? '' : ' (a spade takes the trick)'}.`;
 }
 
-function renderTable() {
-  if (!app.game || !app.display) return; // the table was left during an animation
+function drawTable() {
   renderStatus();
   renderSeat(COMPUTER);
   renderSeat(HUMAN);
   renderBoard();
 }
 
-function renderAll() {
-  if (!app.game || !app.display) return;
-  renderTable();
-  renderHand();
-  renderPrompt();
-  setState(app.busy ? 'busy' : (app.game.status === 'over' ? 'over' : 'idle'));
-  document.body.dataset.phase = app.game.view.hand.phase;
-}
-
 // --- Playing ---------------------------------------------------------------------------------
 
-async function send(action) {
-  if (app.busy) return;
-  const table = app.table;
-  app.busy = true;
-  renderAll();
-  let answer;
-  try {
-    answer = await api.act(app.game.id, { action, version: app.game.version, since: app.game.event_count });
-  } catch (error) {
-    if (app.table !== table) return;
-    app.busy = false;
-    if (error.status === 409 && error.game) {
-      toast(error.message);
-      app.selected = [];
-      await receive(error.game);
-      return;
-    }
-    toast(error.message, 'error');
-    renderAll();
-    return;
-  }
-  if (app.table !== table) return; // the player left this table meanwhile
-  app.selected = [];
-  await receive(answer);
-}
-
-function onCard(code) {
-  if (app.busy || !app.game || app.game.status === 'over') return;
-  const legal = app.game.legal_actions;
-  if (!legal.length) {
-    toast('Wait for your turn.');
-    return;
-  }
+function onCard(code, legal) {
   if (exchanging()) {
     const upTo = app.game.view.exchange.up_to;
     if (app.selected.includes(code)) app.selected = app.selected.filter((c) => c !== code);
@@ -415,6 +342,13 @@ function onCard(code) {
     return;
   }
   toast(legal.includes('keep') ? 'First keep or reject the top card.' : 'Make your bid first.');
+}
+
+// Keyboard: K keeps the top card, R rejects it.
+function onKey(event, legal) {
+  const key = event.key.toLowerCase();
+  if (key === 'k' && legal.includes('keep')) send('keep');
+  else if (key === 'r' && legal.includes('reject')) send('reject');
 }
 
 function addToHand(card) {
@@ -529,17 +463,7 @@ async function animateEvent(event, game) {
       await delay(0.7);
       break;
     case 'TrickWon':
-      d.winner = event.seat;
-      d.toMove = null;
-      d.message = `${verb(event.seat, 'take', 'takes')} the trick.`;
-      renderTable();
-      await delay(1.2);
-      d.trick = [];
-      d.winner = null;
-      d.message = '';
-      d.tricksWon[event.seat] += 1;
-      d.toMove = event.seat;
-      renderTable();
+      await table.trickWon(event.seat, `${verb(event.seat, 'take', 'takes')} the trick.`, 1.2, d.tricksWon);
       break;
     case 'HandScored':
       if (app.game) await showHandEnd(game, event);
@@ -547,31 +471,6 @@ async function animateEvent(event, game) {
     default:
       break;
   }
-}
-
-async function receive(game) {
-  const table = app.table;
-  app.busy = true;
-  if (game.previous_hand) app.previousHand = game.previous_hand;
-  if (!app.display) app.display = displayFrom(game);
-  setState('busy');
-  for (const event of game.events) {
-    if (event.deal !== app.display.deal) {
-      freshDeal(app.display, game, event.deal);
-      renderTable();
-      renderHand();
-    }
-    await animateEvent(event, game);
-    if (app.table !== table) return; // the player left this table meanwhile
-  }
-  const fresh = app.display.fresh;
-  app.game = game;
-  app.display = displayFrom(game);
-  // The newest cards stay marked until the next card comes in or the first card is played.
-  app.display.fresh = new Set([...fresh].filter((card) => app.display.hand.includes(card)));
-  app.busy = false;
-  renderAll();
-  if (game.status === 'over') await showFinal();
 }
 
 // --- Dialogs ---------------------------------------------------------------------------------
@@ -631,16 +530,10 @@ async function showHandEnd(game, event) {
   d.bags = [...result.bags];
   d.toMove = null;
   renderTable();
-  const last = game.status === 'over' && event.deal === game.deal;
-  setState('hand-end');
-  await dialog(`Hand ${event.deal + 1}`, handSummary(result), [
-    { label: last ? 'Final result' : 'Next hand', primary: true, value: true },
-  ]);
-  setState('busy');
+  await table.handEnd(game, event, `Hand ${event.deal + 1}`, handSummary(result));
 }
 
-async function showFinal() {
-  const game = app.game;
+function finalResult(game) {
   const totals = game.view.totals;
   const winner = game.view.winner;
   const line = winner === HUMAN
@@ -657,51 +550,26 @@ async function showFinal() {
       el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Score'), el('th', { class: 'num' }, 'Bags'))),
       el('tbody', {}, ...rows)),
   ];
-  if (game.mode === 'daily') {
-    body.push(el('p', {}, game.ranked
-      ? `This was your ranked Spades Daily for ${game.daily_date}.`
-      : `Spades Daily ${game.daily_date}, played again: not ranked.`));
-  }
-  setState('final');
-  const choice = await dialog(winner === HUMAN ? 'You win' : 'The computer wins', body, [
-    { label: 'Leaderboard', href: '/leaderboard?game=spades' },
-    { label: 'New game', primary: true, value: 'lobby' },
-  ]);
-  if (choice === 'lobby') hooks.lobby();
-  else setState('over');
+  return { title: winner === HUMAN ? 'You win' : 'The computer wins', body };
 }
 
-function showLastTrick() {
-  if (!app.game) return;
-  const tricks = app.game.view.hand.tricks;
-  if (!tricks.length) {
-    toast('No trick has been taken in this hand yet.');
-    return;
-  }
-  const trick = tricks[tricks.length - 1];
-  const body = [
+function trickBody(trick) {
+  return [
     el('p', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${j ? 'then ' : ''}${who((trick.leader + j) % 2)} `, miniCards([card]), ' '))),
     el('p', {}, `${verb(trick.winner, 'took', 'took')} it.`),
   ];
-  dialog(`Trick ${tricks.length}`, body, [{ label: 'Close', primary: true, value: true }]);
 }
 
-function showLastHand() {
-  const previous = app.previousHand;
-  if (!app.game || !previous) {
-    toast('No hand has finished yet.');
-    return;
-  }
+function lastHandBody(previous) {
   const body = handSummary(previous.view.result);
   const view = previous.view;
   if (view.taken.length) body.push(el('p', {}, 'You took into your hand: ', miniCards(view.taken)));
   if (view.discarded.length) body.push(el('p', {}, 'You put on the discard pile: ', miniCards(view.discarded)));
-  dialog(`Hand ${previous.hand_number}`, body, [{ label: 'Close', primary: true, value: true }]);
+  return body;
 }
 
-function showScores() {
-  if (!app.game) return;
-  const results = app.game.view.results;
+function scoresBody(game) {
+  const results = game.view.results;
   const rows = results.map((r) => el('tr', {},
     el('td', {}, String(r.hand_number)),
     ...[HUMAN, COMPUTER].flatMap((seat) => {
@@ -712,64 +580,13 @@ function showScores() {
         el('td', { class: 'num' }, String(s.total)),
       ];
     })));
-  const body = [el('table', { class: 'scores' },
+  return [el('table', { class: 'scores' },
     el('thead', {}, el('tr', {}, el('th', {}, 'Hand'),
       ...['You: bid / tricks', 'You', 'Your total', 'Computer: bid / tricks', 'Computer', 'Its total'].map((h) => el('th', { class: 'num' }, h)))),
     el('tbody', {}, ...rows)),
-  el('p', {}, `Bags now: you ${app.game.view.bags[HUMAN]}, the computer ${app.game.view.bags[COMPUTER]}. Game to ${app.game.view.target}.`)];
-  dialog('Running scores', body, [{ label: 'Close', primary: true, value: true }]);
+  el('p', {}, `Bags now: you ${game.view.bags[HUMAN]}, the computer ${game.view.bags[COMPUTER]}. Game to ${game.view.target}.`)];
 }
 
 // --- Start -----------------------------------------------------------------------------------
 
-export function startSpades(game, { animate = false } = {}) {
-  app.table += 1;
-  $('spades-view').hidden = false;
-  document.body.dataset.game = 'spades';
-  app.selected = [];
-  app.previousHand = game.previous_hand;
-  if (animate && game.events.length) {
-    app.display = displayFrom(game);
-    freshDeal(app.display, game, game.events[0].deal);
-    app.game = { ...game, legal_actions: [] };
-    app.busy = true;
-    renderAll();
-    receive(game);
-  } else {
-    app.game = game;
-    app.display = displayFrom(game);
-    app.busy = false;
-    renderAll();
-    if (game.status === 'over') showFinal();
-  }
-}
-
-export function stopSpades() {
-  app.table += 1;
-  app.busy = false;
-  $('spades-view').hidden = true;
-  app.game = null;
-  app.display = null;
-}
-
-export function setupSpades() {
-  $('sp-speed').value = session.speed;
-  $('sp-speed').addEventListener('change', () => setSpeed($('sp-speed').value));
-  $('sp-menu-button').addEventListener('click', () => hooks.lobby());
-  $('sp-last-trick-button').addEventListener('click', showLastTrick);
-  $('sp-last-hand-button').addEventListener('click', showLastHand);
-  $('sp-scores-button').addEventListener('click', showScores);
-  handKeys($('sp-hand'));
-  document.addEventListener('keydown', (event) => {
-    if ($('spades-view').hidden || $('dialog').open || app.busy || !app.game) return;
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    if (focusCardByNumber($('sp-hand'), event.key)) {
-      event.preventDefault();
-      return;
-    }
-    const legal = app.game.legal_actions;
-    const key = event.key.toLowerCase();
-    if (key === 'k' && legal.includes('keep')) send('keep');
-    else if (key === 'r' && legal.includes('reject')) send('reject');
-  });
-}
+export const { start: startSpades, stop: stopSpades, setup: setupSpades } = table;

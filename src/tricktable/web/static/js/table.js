@@ -1,0 +1,290 @@
+// The life of a table, the same for every game: opening and leaving it, sending the player's
+// action and animating the server's answer event by event, the hand as card buttons, the prompt
+// while nothing is asked, a trick won, the toolbar (last trick, last hand, scores, speed, menu),
+// the keyboard, the end of a hand and the final dialog.  createTable(spec) returns the table
+// ({app, start, stop, setup, send, render…}); the spec says what is the game's own:
+//
+//   game, view, prefix     the body's data-game, the table's section id, the prefix of its ids
+//   state                  the game's own fields of the table's state (`app`)
+//   displayFrom(game)      the display model of an answer; freshDeal(display, game, deal) clears
+//                          it for a new deal during an animation; keepShown(display, shown),
+//                          optional, carries something of the animated display into the next
+//   drawTable()            status, seats and the cards on the table
+//   handCards()            the hand: [{code, classes, label, pressed}]
+//   prompt(legal)          {text, buttons} when the player has something to do
+//   onCard(code, legal)    a card tapped when the player has something to do
+//   animateEvent(event, game)
+//   clearChoices()         optional: clears the game's own choices (the table clears `selected`)
+//   waiting, finalLabel    the prompt while the others play; the button to the final dialog
+//   final(game)            {title, body} of the final dialog; daily, leaderboard: the name in its
+//                          Daily line and its leaderboard link
+//   lastTrick(trick), lastHand(previous), scores(game): the bodies of the toolbar's dialogs
+//   idleKeys, onKey(event, legal): keys only while nothing animates; the game's own keys
+
+import { api } from './api.js';
+import { cardSvg } from './cards.js';
+import {
+  button, delay, dialog, focusCardByNumber, handKeys, hooks, session, setSpeed, setState,
+} from './common.js';
+import { $, el, toast } from './ui.js';
+
+export function createTable(spec) {
+  const app = {
+    game: null, // the last answer of the server that the table shows
+    display: null, // what the table shows (moves ahead event by event while animating)
+    busy: false,
+    selected: [], // cards chosen (to bury, to exchange), in order
+    previousHand: null, // the last finished hand (sent when a hand ends or on a load)
+    table: 0, // counts tables opened: an animation of a table that was left stops
+    ...spec.state,
+  };
+  const byId = (name) => $(spec.prefix + name);
+
+  function clearChoices() {
+    app.selected = [];
+    if (spec.clearChoices) spec.clearChoices();
+  }
+
+  function legalSet(prefix) {
+    const legal = app.busy || !app.game ? [] : app.game.legal_actions;
+    return new Set(legal.filter((a) => a.startsWith(prefix)).map((a) => a.split(' ').pop()));
+  }
+
+  // --- Rendering ---------------------------------------------------------------------------
+
+  function renderTable() {
+    if (!app.game || !app.display) return; // the table was left during an animation
+    spec.drawTable();
+  }
+
+  function renderHand() {
+    if (!app.game || !app.display) return;
+    const container = byId('hand');
+    const hadFocus = container.contains(document.activeElement) ? [...container.children].indexOf(document.activeElement) : -1;
+    const buttons = spec.handCards().map(({ code, classes, label, pressed }, index) => {
+      const b = el('button', {
+        type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': label,
+        'aria-pressed': pressed, tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
+      });
+      b.innerHTML = cardSvg(code);
+      b.addEventListener('click', () => onCard(code));
+      return b;
+    });
+    container.replaceChildren(...buttons);
+    if (hadFocus >= 0 && buttons.length) buttons[Math.min(hadFocus, buttons.length - 1)].focus();
+  }
+
+  function renderPrompt() {
+    const game = app.game;
+    const legal = game.legal_actions;
+    let text = '';
+    let buttons = [];
+    if (app.busy) {
+      text = '…';
+    } else if (game.status === 'over') {
+      text = 'The game is over.';
+      buttons = [button(spec.finalLabel, showFinal, { primary: true })];
+    } else if (!legal.length) {
+      text = spec.waiting;
+    } else {
+      ({ text, buttons } = spec.prompt(legal));
+    }
+    byId('prompt-text').textContent = text;
+    byId('prompt-buttons').replaceChildren(...buttons);
+  }
+
+  function renderAll() {
+    if (!app.game || !app.display) return;
+    renderTable();
+    renderHand();
+    renderPrompt();
+    setState(app.busy ? 'busy' : (app.game.status === 'over' ? 'over' : 'idle'));
+    document.body.dataset.phase = app.game.view.hand.phase;
+  }
+
+  // --- Playing -----------------------------------------------------------------------------
+
+  async function send(action) {
+    if (app.busy) return;
+    const opened = app.table;
+    app.busy = true;
+    renderAll();
+    let answer;
+    try {
+      answer = await api.act(app.game.id, { action, version: app.game.version, since: app.game.event_count });
+    } catch (error) {
+      if (app.table !== opened) return;
+      app.busy = false;
+      if (error.status === 409 && error.game) {
+        toast(error.message);
+        clearChoices();
+        await receive(error.game);
+        return;
+      }
+      toast(error.message, 'error');
+      renderAll();
+      return;
+    }
+    if (app.table !== opened) return; // the player left this table meanwhile
+    clearChoices();
+    await receive(answer);
+  }
+
+  function onCard(code) {
+    if (app.busy || !app.game || app.game.status === 'over') return;
+    const legal = app.game.legal_actions;
+    if (!legal.length) {
+      toast('Wait for your turn.');
+      return;
+    }
+    spec.onCard(code, legal);
+  }
+
+  async function receive(game) {
+    const opened = app.table;
+    app.busy = true;
+    if (game.previous_hand) app.previousHand = game.previous_hand;
+    if (!app.display || app.display.deal === undefined) app.display = spec.displayFrom(game);
+    setState('busy');
+    for (const event of game.events) {
+      if (event.deal !== app.display.deal) {
+        spec.freshDeal(app.display, game, event.deal);
+        renderTable();
+        renderHand();
+      }
+      await spec.animateEvent(event, game);
+      if (app.table !== opened) return; // the player left this table meanwhile
+    }
+    const shown = app.display;
+    app.game = game;
+    app.display = spec.displayFrom(game);
+    if (spec.keepShown) spec.keepShown(app.display, shown);
+    app.busy = false;
+    renderAll();
+    if (game.status === 'over') await showFinal();
+  }
+
+  // A trick won: its cards stay a moment with the winner's marked, then the winner leads.
+  // (`tricks` is the display's count of tricks by seat.)
+  async function trickWon(seat, message, pause, tricks) {
+    const d = app.display;
+    d.winner = seat;
+    d.toMove = null;
+    d.message = message;
+    renderTable();
+    await delay(pause);
+    d.trick = [];
+    d.winner = null;
+    d.message = '';
+    tricks[seat] += 1;
+    d.toMove = seat;
+    renderTable();
+  }
+
+  // --- Dialogs -----------------------------------------------------------------------------
+
+  // The end of a hand: its summary, until the player goes on.
+  async function handEnd(game, event, title, body) {
+    const last = game.status === 'over' && event.deal === game.deal;
+    setState('hand-end');
+    await dialog(title, body, [
+      { label: last ? spec.finalLabel : 'Next hand', primary: true, value: true },
+    ]);
+    setState('busy');
+  }
+
+  async function showFinal() {
+    const game = app.game;
+    const { title, body } = spec.final(game);
+    if (game.mode === 'daily') {
+      body.push(el('p', {}, game.ranked
+        ? `This was your ranked ${spec.daily} for ${game.daily_date}.`
+        : `${spec.daily} ${game.daily_date}, played again: not ranked.`));
+    }
+    setState('final');
+    const choice = await dialog(title, body, [
+      { label: 'Leaderboard', href: spec.leaderboard },
+      { label: 'New game', primary: true, value: 'lobby' },
+    ]);
+    if (choice === 'lobby') hooks.lobby();
+    else setState('over');
+  }
+
+  function showLastTrick() {
+    if (!app.game) return;
+    const tricks = app.game.view.hand.tricks;
+    if (!tricks.length) {
+      toast('No trick has been taken in this hand yet.');
+      return;
+    }
+    dialog(`Trick ${tricks.length}`, spec.lastTrick(tricks[tricks.length - 1]), [{ label: 'Close', primary: true, value: true }]);
+  }
+
+  function showLastHand() {
+    const previous = app.previousHand;
+    if (!app.game || !previous) {
+      toast('No hand has finished yet.');
+      return;
+    }
+    dialog(`Hand ${previous.hand_number}`, spec.lastHand(previous), [{ label: 'Close', primary: true, value: true }]);
+  }
+
+  function showScores() {
+    if (!app.game) return;
+    dialog('Running scores', spec.scores(app.game), [{ label: 'Close', primary: true, value: true }]);
+  }
+
+  // --- Start -------------------------------------------------------------------------------
+
+  function start(game, { animate = false } = {}) {
+    app.table += 1;
+    $(spec.view).hidden = false;
+    document.body.dataset.game = spec.game;
+    clearChoices();
+    app.previousHand = game.previous_hand;
+    if (animate && game.events.length) {
+      app.display = spec.displayFrom(game);
+      spec.freshDeal(app.display, game, game.events[0].deal);
+      app.game = { ...game, legal_actions: [] };
+      app.busy = true;
+      renderAll();
+      receive(game);
+    } else {
+      app.game = game;
+      app.display = spec.displayFrom(game);
+      app.busy = false;
+      renderAll();
+      if (game.status === 'over') showFinal();
+    }
+  }
+
+  function stop() {
+    app.table += 1;
+    app.busy = false;
+    $(spec.view).hidden = true;
+    app.game = null;
+    app.display = null;
+  }
+
+  function setup() {
+    byId('speed').value = session.speed;
+    byId('speed').addEventListener('change', () => setSpeed(byId('speed').value));
+    byId('menu-button').addEventListener('click', () => hooks.lobby());
+    byId('last-trick-button').addEventListener('click', showLastTrick);
+    byId('last-hand-button').addEventListener('click', showLastHand);
+    byId('scores-button').addEventListener('click', showScores);
+    handKeys(byId('hand'));
+    document.addEventListener('keydown', (event) => {
+      if ($(spec.view).hidden || $('dialog').open) return;
+      if (spec.idleKeys && (app.busy || !app.game)) return;
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+      if (focusCardByNumber(byId('hand'), event.key)) {
+        event.preventDefault();
+        return;
+      }
+      if (spec.onKey) spec.onKey(event, app.game.legal_actions);
+    });
+  }
+
+  return { app, legalSet, renderTable, renderHand, renderAll, send, trickWon, handEnd, start, stop, setup };
+}
