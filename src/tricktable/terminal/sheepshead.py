@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tricktable.cards import Card, Suit, parse_card
+from tricktable.cards import Card, parse_card
 from tricktable.game import Action, ActionKind, IllegalAction, Player, Seed, parse_action
 from tricktable.sheepshead.events import (
     Buried,
@@ -28,13 +28,20 @@ from tricktable.sheepshead.events import (
 )
 from tricktable.sheepshead.match import Match, MatchView
 from tricktable.sheepshead.rules import Rules
-from tricktable.sheepshead.view import SheepsheadView, TrickView
+from tricktable.sheepshead.view import SheepsheadView
+from tricktable.terminal.drawing import (
+    HELP_WORDS,
+    QUIT_WORDS,
+    card_text,
+    cards_text,
+    hand_line,
+    trick_table,
+)
+from tricktable.terminal.drawing import card_at as card_in_hand
 
 __all__ = ["describe_event", "play", "render", "seat_name"]
 
 HUMAN = 0
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
-
 
 _NAMES = ("You", "West", "Northwest", "Northeast", "East")
 
@@ -44,22 +51,6 @@ def seat_name(seat: int, viewer: int = HUMAN) -> str:
     if viewer == HUMAN:
         return _NAMES[seat]
     return "You" if seat == viewer else f"Seat {seat}"
-
-
-def card_text(card: Card | None) -> Text:
-    """A card in colour: red hearts and diamonds; a face-down card as ▒▒."""
-    if card is None:
-        return Text("▒▒", style="bold magenta")
-    return Text(card.symbol, style="bold red" if card.suit in _RED else "bold")
-
-
-def _cards_text(cards: Sequence[Card | None], sep: str = " ") -> Text:
-    text = Text()
-    for k, c in enumerate(cards):
-        if k:
-            text.append(sep)
-        text.append_text(card_text(c))
-    return text
 
 
 def describe_event(event: Event, viewer: int = HUMAN) -> Text:
@@ -73,7 +64,7 @@ def describe_event(event: Event, viewer: int = HUMAN) -> Text:
     if isinstance(event, Buried):
         if event.cards is None:
             return Text(f"{name} bur{'ies' if verb_s else 'y'} two cards.")
-        return Text(f"{name} bury ").append_text(_cards_text(event.cards)).append(".")
+        return Text(f"{name} bury ").append_text(cards_text(event.cards)).append(".")
     if isinstance(event, Called):
         line = Text(f"{name} call{verb_s} ").append_text(card_text(event.card))
         if event.unknown:
@@ -101,14 +92,6 @@ def describe_event(event: Event, viewer: int = HUMAN) -> Text:
         return Text(f"{name} take{verb_s} trick {event.trick} ({pts} points).", style="green")
     assert isinstance(event, HandScored)
     return Text(f"Hand over: {event.result.reason}.", style="bold yellow")
-
-
-def _trick_table(trick: TrickView, title: str) -> Table:
-    table = Table(title=title, show_header=False, box=None, padding=(0, 1))
-    for seat, c in trick.plays:
-        mark = " ★" if trick.winner == seat else ""
-        table.add_row(seat_name(seat), card_text(c).append(mark))
-    return table
 
 
 def render(view: MatchView) -> RenderableType:
@@ -147,21 +130,16 @@ def render(view: MatchView) -> RenderableType:
 
     parts: list[RenderableType] = [status, Text(""), scores, Text("")]
     if hand.tricks:
-        parts.append(_trick_table(hand.tricks[-1], f"Last trick ({len(hand.tricks)})"))
+        parts.append(trick_table(hand.tricks[-1], f"Last trick ({len(hand.tricks)})", seat_name))
     if hand.current_trick.cards:
-        parts.append(_trick_table(hand.current_trick, "This trick"))
-    mine = Text("Your hand: ")
-    legal = {a.card for a in hand.legal_actions if a.kind is ActionKind.PLAY}
-    for number, c in enumerate(hand.hand, 1):
-        dim = bool(legal) and c not in legal
-        mine.append(f"{number}:", style="dim")
-        mine.append_text(Text(c.symbol, style="dim") if dim else card_text(c))
-        mine.append("  ")
+        parts.append(trick_table(hand.current_trick, "This trick", seat_name))
+    mine = hand_line(hand.hand, {a.card for a in hand.legal_actions
+                                 if a.kind is ActionKind.PLAY and a.card is not None})
     if hand.unknown_set_aside and hand.unknown_card is not None and not hand.unknown_played:
         mine.append("unknown: ").append_text(card_text(hand.unknown_card))
     parts.append(mine)
     if hand.blind is not None and hand.picker == hand.seat and hand.phase.value == "bury":
-        parts.append(Text("The blind was ").append_text(_cards_text(hand.blind)))
+        parts.append(Text("The blind was ").append_text(cards_text(hand.blind)))
     return Panel(Group(*parts), title="Sheepshead", border_style="blue")
 
 
@@ -189,14 +167,9 @@ def interpret(text: str, hand: SheepsheadView) -> Action:
     first = words[0].lower()
 
     def card_at(word: str) -> Card:
-        if word.isdigit():
-            index = int(word) - 1
-            if not 0 <= index < len(hand.hand):
-                raise ValueError(f"There is no card {word} in your hand.")
-            return hand.hand[index]
         if word.lower() == "unknown" and hand.unknown_card is not None:
             return hand.unknown_card
-        return parse_card(word)
+        return card_in_hand(word, hand.hand)
 
     if first == "bury" and len(words) == 3:
         return Action.bury(card_at(words[1]), card_at(words[2]))
@@ -242,10 +215,10 @@ def play(
         view = match.view(HUMAN)
         console.print(render(view))
         answer = input_fn(f"Your move ({_options_text(view.hand)}): ")
-        if answer.strip().lower() in ("quit", "q", "exit"):
+        if answer.strip().lower() in QUIT_WORDS:
             console.print("Game abandoned.")
             return match
-        if answer.strip().lower() in ("help", "?", "h"):
+        if answer.strip().lower() in HELP_WORDS:
             console.print(
                 "Numbers pick cards from your hand. Examples: 'pick', 'pass', 'bury 2 5', "
                 "'call AH', 'alone', 'call AS unknown 7C', '3' or 'QC' to play. 'quit' leaves."

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tricktable.cards import Card, Suit, parse_card
 from tricktable.game import (
     DOUBLE_NIL,
     KEEP,
@@ -38,13 +37,21 @@ from tricktable.spades.match import Match
 from tricktable.spades.rules import Rules
 from tricktable.spades.scoring import bid_text
 from tricktable.spades.state import Phase
-from tricktable.spades.view import SpadesView, TrickView
+from tricktable.spades.view import SpadesView
+from tricktable.terminal.drawing import (
+    HELP_WORDS,
+    QUIT_WORDS,
+    card_at,
+    card_text,
+    cards_text,
+    hand_line,
+    trick_table,
+)
 
 __all__ = ["card_text", "describe_event", "interpret", "play", "render", "seat_name"]
 
 HUMAN = 0
 COMPUTER = 1
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
 _HELP = (
     "Draw: 'keep' (k) or 'reject' (r); at your first draw also 'double-nil' (d).  "
     "Exchange: 'exchange 2C 3D' (or card numbers, 'x 1 5'), 'exchange' to keep your cards.  "
@@ -55,20 +62,6 @@ _HELP = (
 
 def seat_name(seat: int) -> str:
     return "You" if seat == HUMAN else "Computer"
-
-
-def card_text(card: Card) -> Text:
-    """A card in colour: red hearts and diamonds."""
-    return Text(card.symbol, style="bold red" if card.suit in _RED else "bold")
-
-
-def _cards_text(cards: Sequence[Card]) -> Text:
-    text = Text()
-    for k, c in enumerate(cards):
-        if k:
-            text.append(" ")
-        text.append_text(card_text(c))
-    return text
 
 
 def describe_event(event: Event) -> Text | None:
@@ -97,9 +90,9 @@ def describe_event(event: Event) -> Text | None:
             return Text(f"Computer exchanges {event.swapped} card(s) with the discard pile.")
         if not event.given:
             return Text("You keep all your cards.")
-        return Text("You give up ").append_text(_cards_text(event.given)).append(
+        return Text("You give up ").append_text(cards_text(event.given)).append(
             " and draw "
-        ).append_text(_cards_text(event.received)).append(".")
+        ).append_text(cards_text(event.received)).append(".")
     if isinstance(event, BidMade):
         return Text(f"{name} bid{'' if you else 's'} {bid_text(event.tricks)}.", style="bold")
     if isinstance(event, CardPlayed):
@@ -108,14 +101,6 @@ def describe_event(event: Event) -> Text | None:
         return Text("Spades are broken.", style="cyan")
     assert isinstance(event, TrickWon)
     return Text(f"{name} take{'' if you else 's'} trick {event.trick}.", style="green")
-
-
-def _trick_table(trick: TrickView, title: str) -> Table:
-    table = Table(title=title, show_header=False, box=None, padding=(0, 1))
-    for seat, c in trick.plays:
-        mark = " ★" if trick.winner == seat else ""
-        table.add_row(seat_name(seat), card_text(c).append(mark))
-    return table
 
 
 def render(view: SpadesView, *, hand_number: int) -> RenderableType:
@@ -141,23 +126,17 @@ def render(view: SpadesView, *, hand_number: int) -> RenderableType:
 
     parts: list[RenderableType] = [status, Text(""), scores, Text("")]
     if view.discarded:
-        parts.append(Text("Your discards: ").append_text(_cards_text(view.discarded)))
+        parts.append(Text("Your discards: ").append_text(cards_text(view.discarded)))
     if view.exchange_given:
         assert view.exchange_received is not None
-        parts.append(Text("Exchanged: ").append_text(_cards_text(view.exchange_given))
-                     .append(" → ").append_text(_cards_text(view.exchange_received)))
+        parts.append(Text("Exchanged: ").append_text(cards_text(view.exchange_given))
+                     .append(" → ").append_text(cards_text(view.exchange_received)))
     if view.tricks:
-        parts.append(_trick_table(view.tricks[-1], f"Last trick ({len(view.tricks)})"))
+        parts.append(trick_table(view.tricks[-1], f"Last trick ({len(view.tricks)})", seat_name))
     if view.current_trick.cards:
-        parts.append(_trick_table(view.current_trick, "This trick"))
-    mine = Text("Your hand: ")
-    legal = {a.card for a in view.legal_actions if a.kind is ActionKind.PLAY}
-    for number, c in enumerate(view.hand, 1):
-        dim = bool(legal) and c not in legal
-        mine.append(f"{number}:", style="dim")
-        mine.append_text(Text(c.symbol, style="dim") if dim else card_text(c))
-        mine.append("  ")
-    parts.append(mine)
+        parts.append(trick_table(view.current_trick, "This trick", seat_name))
+    parts.append(hand_line(view.hand, {a.card for a in view.legal_actions
+                                       if a.kind is ActionKind.PLAY and a.card is not None}))
     if view.top_card is not None:
         parts.append(Text("Top of the stock: ", style="bold").append_text(
             card_text(view.top_card)))
@@ -184,14 +163,6 @@ def interpret(text: str, view: SpadesView) -> Action:
     first = words[0].lower()
     phase = view.phase
 
-    def card_at(word: str) -> Card:
-        if word.isdigit():
-            index = int(word) - 1
-            if not 0 <= index < len(view.hand):
-                raise ValueError(f"There is no card {word} in your hand.")
-            return view.hand[index]
-        return parse_card(word)
-
     if len(words) == 1 and first in ("k", "keep"):
         return KEEP
     if len(words) == 1 and first in ("r", "reject"):
@@ -199,7 +170,7 @@ def interpret(text: str, view: SpadesView) -> Action:
     if " ".join(words).lower() in ("d", "dn", "double-nil", "double nil", "blind nil"):
         return DOUBLE_NIL
     if first in ("x", "exchange"):
-        return Action.exchange([card_at(w) for w in words[1:]])
+        return Action.exchange([card_at(w, view.hand) for w in words[1:]])
     if phase is Phase.EXCHANGE and " ".join(words).lower() in ("none", "keep all", "no"):
         return Action.exchange(())
     if first == "bid" and len(words) == 2 and words[1].isdigit():
@@ -209,9 +180,9 @@ def interpret(text: str, view: SpadesView) -> Action:
     if len(words) == 1 and first.isdigit() and phase is Phase.BID:
         return Action.bid(int(first))
     if first == "play" and len(words) == 2:
-        return Action.play(card_at(words[1]))
+        return Action.play(card_at(words[1], view.hand))
     if len(words) == 1 and (first.isdigit() or first not in {k.value for k in ActionKind}):
-        return Action.play(card_at(words[0]))
+        return Action.play(card_at(words[0], view.hand))
     return parse_action(text)
 
 
@@ -255,10 +226,10 @@ def play(
         console.print(render(view, hand_number=hand_index + 1))
         answer = input_fn(_prompt(view))
         command = answer.strip().lower()
-        if command in ("quit", "q", "exit"):
+        if command in QUIT_WORDS:
             console.print("Game abandoned.")
             return
-        if command in ("help", "?", "h"):
+        if command in HELP_WORDS:
             console.print(_HELP)
             continue
         try:
