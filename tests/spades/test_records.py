@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.spades.helpers import ALL_SPADES, apply_all, hand_after_draw, play_randomly
-from tricktable.game import RecordError
+from tricktable.game import KEEP, RecordError
 from tricktable.spades.records import describe, record_of, replay, summary
 from tricktable.spades.rules import Rules
-from tricktable.spades.state import new_hand
+from tricktable.spades.state import Phase, new_hand
 
 
 def finished(seed: int = 5) -> dict[str, object]:
@@ -44,6 +44,19 @@ def test_the_exchange_seed_is_recorded_when_it_is_not_the_default() -> None:
     state = new_hand(seed=2, exchange_seed="mine")
     assert record_of(state)["exchange_seed"] == "mine"
     assert replay(record_of(state)).exchange_seed == "mine"
+
+
+def test_a_dealt_record_takes_a_seed_for_the_exchange_draw() -> None:
+    state = apply_all(new_hand(seed=8), ["double-nil"])
+    while state.phase is Phase.DRAW:
+        state.apply(KEEP)
+    state.apply(next(a for a in state.legal_actions() if len(a.cards) == 3))
+    seeded = record_of(state)
+    dealt = {**seeded, "deal": state.deal.to_json()}
+    assert replay(dealt).events == state.events
+    assert replay({**dealt, "seed": 9}).events != state.events
+    del dealt["seed"]
+    assert replay(dealt).events != state.events
 
 
 def golden() -> dict[str, object]:
@@ -90,7 +103,9 @@ def test_summary_and_description_of_a_hand_in_progress() -> None:
     [
         ({"game": "sheepshead"}, "not a Spades record", None),
         ({"colour": 1}, "Unknown record field", None),
-        ({"deal": {"stock": []}}, "either a \"seed\" or a \"deal\"", None),
+        ({"seed": None}, "seed", None),
+        ({"deal": {"stock": []}}, "52", None),
+        ({"deal": {"stock": []}, "exchange_seed": 3}, "not both", None),
         ({"seed": 1.5}, "seed", None),
         ({"rules": {"target": -1}}, "target", None),
         ({"first": 3}, "first player", None),

@@ -18,7 +18,9 @@ A **game record** has ``"type": "game"``, ``rules``, ``seed``, ``first`` (the fi
 hand 1), optional starting ``totals``/``bags``, and the ``actions`` of the whole game; every
 hand's stock comes from the game seed.
 
-Without ``exchange_seed`` the exchange uses
+A record with a ``deal`` may also hold a ``seed``: then it seeds only the double-nil
+exchange's draw from the discard pile (as it would in a seeded hand), and ``exchange_seed`` may
+not be given too.  Without either, the exchange uses
 :func:`~tricktable.spades.state.default_exchange_seed`.  In summaries a bid is a number of
 tricks (1-13), ``"nil"`` or ``"double-nil"``, or null while not yet made.
 """
@@ -106,17 +108,22 @@ def _start(record: object) -> HandState:
     unknown = sorted(set(record) - _KEYS)
     if unknown:
         raise RecordError(f"Unknown record field {unknown[0]!r}.")
-    if ("seed" in record) == ("deal" in record):
-        raise RecordError('A record has either a "seed" or a "deal", not both or neither.')
+    if "seed" not in record and "deal" not in record:
+        raise RecordError('A record needs a "seed" or a "deal".')
+    if "deal" in record and "seed" in record and "exchange_seed" in record:
+        raise RecordError('With a "deal", give the exchange\'s seed as "seed" or as '
+                          '"exchange_seed", not both.')
     try:
         rules = rules_from_json(record.get("rules", "standard"))
         seed = record.get("seed")
         if seed is not None:
             seed_text(seed)
-        deal = Deal.from_json(record["deal"]) if "deal" in record else None
         exchange_seed = record.get("exchange_seed")
         if exchange_seed is not None:
             seed_text(exchange_seed)
+        deal = Deal.from_json(record["deal"]) if "deal" in record else None
+        if deal is not None and seed is not None:
+            exchange_seed, seed = default_exchange_seed(seed=seed, deal=deal), None
         return new_hand(
             rules=rules,
             first=record.get("first", 0),
