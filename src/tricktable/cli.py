@@ -108,10 +108,10 @@ def _replay(record: Any) -> tuple[dict[str, Any], str]:
         from tricktable.spades import records as spades_records
         from tricktable.spades.match import Match as SpadesMatch
 
-        spades = spades_records.replay_any(record)
+        spades = spades_records.replay(record)
         if isinstance(spades, SpadesMatch):
             return spades_records.game_summary(spades), spades_records.describe_game(spades)
-        return spades_records.summary(spades), spades_records.describe(spades)
+        return spades_records.hand_summary(spades), spades_records.describe_hand(spades)
     raise RecordError(f"A record's game is 'sheepshead' or 'spades', not {game!r}.")
 
 

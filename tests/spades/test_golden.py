@@ -6,7 +6,7 @@ every saved record with it.
 
 from tricktable.cards import parse_cards
 from tricktable.spades.events import Exchanged
-from tricktable.spades.records import record_of, replay, summary
+from tricktable.spades.records import hand_record, hand_summary, replay_hand
 
 _ACTIONS = (
     "1 double-nil|1 keep|0 keep|1 reject|0 keep|1 keep|0 keep|1 keep|0 keep|1 reject|0 keep|"
@@ -26,8 +26,8 @@ RECORD = {
 
 
 def test_golden_hand() -> None:
-    state = replay(RECORD)
-    assert summary(state) == {
+    state = replay_hand(RECORD)
+    assert hand_summary(state) == {
         "game": "spades",
         "over": True,
         "first": 1,
@@ -40,4 +40,4 @@ def test_golden_hand() -> None:
     }
     exchanged = [e for e in state.events if isinstance(e, Exchanged)]
     assert exchanged == [Exchanged(1, 3, parse_cards("2S 6S 4D"), parse_cards("6D 8D 10D"))]
-    assert record_of(state) == RECORD
+    assert hand_record(state) == RECORD

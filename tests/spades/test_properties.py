@@ -9,7 +9,7 @@ from tests.spades.helpers import play_randomly
 from tricktable.cards import CARDS, Card, Suit, cards_of
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, ActionKind, IllegalAction
 from tricktable.spades.events import SpadesBroken
-from tricktable.spades.records import record_of, replay, summary
+from tricktable.spades.records import hand_record, hand_summary, replay_hand
 from tricktable.spades.rules import Rules
 from tricktable.spades.state import HandState, Phase, new_hand
 
@@ -160,15 +160,15 @@ def test_records_replay_exactly(seed: int | str, choices: random.Random, stop: i
             break
         legal = state.legal_actions()
         state.apply(legal[choices.randrange(len(legal))])
-    record = record_of(state)
-    again = replay(record)
+    record = hand_record(state)
+    again = replay_hand(record)
     assert again.events == state.events and again.history == state.history
-    assert summary(again) == summary(state) and record_of(again) == record
+    assert hand_summary(again) == hand_summary(state) and hand_record(again) == record
     assert again.hands == state.hands and again.phase is state.phase
     assert again.legal_actions() == state.legal_actions()
     play_randomly(state, random.Random(1))
     play_randomly(again, random.Random(1))
-    assert again.events == state.events and summary(again) == summary(state)
+    assert again.events == state.events and hand_summary(again) == hand_summary(state)
 
 
 def test_copies_are_independent() -> None:

@@ -10,21 +10,21 @@ import pytest
 
 from tests.spades.helpers import ALL_SPADES, apply_all, hand_after_draw, play_randomly
 from tricktable.game import KEEP, RecordError
-from tricktable.spades.records import describe, record_of, replay, summary
+from tricktable.spades.records import describe_hand, hand_record, hand_summary, replay_hand
 from tricktable.spades.rules import Rules
 from tricktable.spades.state import Phase, new_hand
 
 
 def finished(seed: int = 5) -> dict[str, object]:
-    return record_of(play_randomly(new_hand(seed=seed), random.Random(seed)))
+    return hand_record(play_randomly(new_hand(seed=seed), random.Random(seed)))
 
 
 def test_a_seeded_record_is_small_and_replays() -> None:
     record = finished()
     assert set(record) == {"game", "first", "seed", "actions"}
     assert record["game"] == "spades" and record["seed"] == 5
-    state = replay(json.loads(json.dumps(record)))
-    assert state.is_over and record_of(state) == record
+    state = replay_hand(json.loads(json.dumps(record)))
+    assert state.is_over and hand_record(state) == record
 
 
 def test_a_dealt_record_with_everything() -> None:
@@ -32,18 +32,18 @@ def test_a_dealt_record_with_everything() -> None:
     state = hand_after_draw(hearts, spades, first=1, rules=Rules(target=300), totals=(40, -20),
                             bags=(2, 9))
     apply_all(state, ["bid 13", "bid 3"])
-    record = record_of(state)
+    record = hand_record(state)
     assert record["rules"] == {"target": 300, "nil_tricks_are_bags": True}
     assert record["first"] == 1 and record["totals"] == [40, -20] and record["bags"] == [2, 9]
     assert len(record["deal"]["stock"]) == 52 and "seed" not in record  # type: ignore[index]
-    again = replay(record)
+    again = replay_hand(record)
     assert again.events == state.events and again.rules == Rules(target=300)
 
 
 def test_the_exchange_seed_is_recorded_when_it_is_not_the_default() -> None:
     state = new_hand(seed=2, exchange_seed="mine")
-    assert record_of(state)["exchange_seed"] == "mine"
-    assert replay(record_of(state)).exchange_seed == "mine"
+    assert hand_record(state)["exchange_seed"] == "mine"
+    assert replay_hand(hand_record(state)).exchange_seed == "mine"
 
 
 def test_a_dealt_record_takes_a_seed_for_the_exchange_draw() -> None:
@@ -51,12 +51,12 @@ def test_a_dealt_record_takes_a_seed_for_the_exchange_draw() -> None:
     while state.phase is Phase.DRAW:
         state.apply(KEEP)
     state.apply(next(a for a in state.legal_actions() if len(a.cards) == 3))
-    seeded = record_of(state)
+    seeded = hand_record(state)
     dealt = {**seeded, "deal": state.deal.to_json()}
-    assert replay(dealt).events == state.events
-    assert replay({**dealt, "seed": 9}).events != state.events
+    assert replay_hand(dealt).events == state.events
+    assert replay_hand({**dealt, "seed": 9}).events != state.events
     del dealt["seed"]
-    assert replay(dealt).events != state.events
+    assert replay_hand(dealt).events != state.events
 
 
 def golden() -> dict[str, object]:
@@ -65,12 +65,12 @@ def golden() -> dict[str, object]:
     apply_all(state, ["bid 10", "bid nil"])
     while state.to_move is not None:
         state.apply(state.legal_actions()[0])
-    return record_of(state)
+    return hand_record(state)
 
 
 def test_golden_summary_and_description() -> None:
-    state = replay(golden())
-    assert summary(state) == {
+    state = replay_hand(golden())
+    assert hand_summary(state) == {
         "game": "spades",
         "over": True,
         "first": 0,
@@ -81,7 +81,7 @@ def test_golden_summary_and_description() -> None:
         "bags": [0, 1],
         "trick_winners": [1] * 13,
     }
-    text = describe(state)
+    text = describe_hand(state)
     assert "Seat 0: bid nil, took 0 (made): +100 = +100; total 200, bags 0." in text
     assert ("Seat 1: bid 10, took 13 (made): +100, 3 bags (+3), sandbagged ×1 (−100) = +3; "
             "total 493, bags 1.") in text
@@ -90,12 +90,12 @@ def test_golden_summary_and_description() -> None:
 
 def test_summary_and_description_of_a_hand_in_progress() -> None:
     state = new_hand(seed=1, totals=(3, 4), bags=(1, 2))
-    data = summary(state)
+    data = hand_summary(state)
     assert data["scores"] is None and data["totals"] == [3, 4] and data["bags"] == [1, 2]
     assert data["bids"] == [None, None] and not data["over"]
-    assert "drawing, 52 cards in the stock" in describe(state)
+    assert "drawing, 52 cards in the stock" in describe_hand(state)
     play_randomly(state, random.Random(1))
-    assert summary(state)["over"]
+    assert hand_summary(state)["over"]
 
 
 @pytest.mark.parametrize(
@@ -124,13 +124,13 @@ def test_bad_records_say_what_and_where(change: dict[str, object], message: str,
     record: dict[str, object] = {"game": "spades", "seed": 1, "actions": []}
     record.update(change)
     with pytest.raises(RecordError, match=message) as caught:
-        replay(record)
+        replay_hand(record)
     assert caught.value.action_index == index
 
 
 def test_a_record_must_be_an_object() -> None:
     with pytest.raises(RecordError):
-        replay([])  # type: ignore[arg-type]
+        replay_hand([])  # type: ignore[arg-type]
 
 
 def test_the_replay_command_reads_spades_hand_and_game_records(tmp_path: Path) -> None:
@@ -139,10 +139,10 @@ def test_the_replay_command_reads_spades_hand_and_game_records(tmp_path: Path) -
 
     hand = play_randomly(new_hand(seed=5), random.Random(5))
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(record_of(hand)))
+    path.write_text(json.dumps(hand_record(hand)))
     done = _cli("replay", str(path), "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == summary(hand)
+    assert json.loads(done.stdout) == hand_summary(hand)
 
     match = Match(seed="g")
     rng = random.Random(2)

@@ -21,7 +21,7 @@ from tricktable.spades.events import (
 )
 from tricktable.spades.exchange import ExchangeOptions, exchange_draw
 from tricktable.spades.match import Match, hand_seed, play_match
-from tricktable.spades.records import describe, record_of, replay, summary
+from tricktable.spades.records import describe_hand, hand_record, hand_summary, replay_hand
 from tricktable.spades.rules import PRESETS, Rules, rules_from_json
 from tricktable.spades.scoring import (
     HandResult,
@@ -72,7 +72,7 @@ __all__ = [
     "contract_score",
     "deal_from_seed",
     "default_exchange_seed",
-    "describe",
+    "describe_hand",
     "event_json",
     "exchange_draw",
     "game_winner",
@@ -80,12 +80,12 @@ __all__ = [
     "new_hand",
     "play_match",
     "random_hand_state",
-    "record_of",
+    "hand_record",
     "redact",
-    "replay",
+    "replay_hand",
     "rules_from_json",
     "sandbag",
     "score_hand",
     "score_seat",
-    "summary",
+    "hand_summary",
 ]

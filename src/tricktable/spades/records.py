@@ -37,22 +37,22 @@ from tricktable.spades.scoring import bid_json, bid_text
 from tricktable.spades.state import HandState, default_exchange_seed, new_hand
 
 __all__ = [
-    "describe",
+    "describe_hand",
     "describe_game",
     "game_record",
     "game_summary",
-    "record_of",
+    "hand_record",
+    "replay_hand",
     "replay",
-    "replay_any",
     "replay_game",
-    "summary",
+    "hand_summary",
 ]
 
 _KEYS = {"game", "rules", "first", "seed", "deal", "exchange_seed", "totals", "bags", "actions"}
 
 
-def record_of(state: HandState) -> dict[str, Any]:
-    """The record of a hand so far; :func:`replay` gives back an equal state."""
+def hand_record(state: HandState) -> dict[str, Any]:
+    """The record of a hand so far; :func:`replay_hand` gives back an equal state."""
     record: dict[str, Any] = {"game": "spades"}
     if state.rules != Rules():
         record["rules"] = state.rules.to_json()
@@ -71,7 +71,7 @@ def record_of(state: HandState) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any]) -> HandState:
+def replay_hand(record: dict[str, Any]) -> HandState:
     """The hand a record describes, every action applied.
 
     Raises :class:`~tricktable.game.RecordError` saying what is wrong, with the index of the
@@ -143,7 +143,7 @@ def _pair(value: object, name: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
-def summary(state: HandState) -> dict[str, Any]:
+def hand_summary(state: HandState) -> dict[str, Any]:
     """The hand's outcome as JSON.
 
     ``scores`` (this hand's points, null until the hand is over), ``totals`` and ``bags`` (after
@@ -168,7 +168,7 @@ def summary(state: HandState) -> dict[str, Any]:
     }
 
 
-def describe(state: HandState) -> str:
+def describe_hand(state: HandState) -> str:
     """The hand in a few lines of text, for people and for test failure messages."""
     rules = state.rules
     name = rules.preset_name or repr(rules)
@@ -220,7 +220,7 @@ def game_record(match: Match) -> dict[str, Any]:
 
 
 def replay_game(record: object) -> Match:
-    """The game a game record describes; raises :class:`RecordError` like :func:`replay`."""
+    """The game a game record describes; raises :class:`RecordError` like :func:`replay_hand`."""
     if not isinstance(record, dict) or record.get("game") != "spades":
         raise RecordError("This is not a Spades record.")
     unknown = sorted(set(record) - _GAME_KEYS)
@@ -264,7 +264,7 @@ def _pairs(actions: object) -> list[tuple[int, str]]:
     return pairs
 
 
-def replay_any(record: object) -> HandState | Match:
+def replay(record: object) -> HandState | Match:
     """Replay a hand record or a game record."""
     if isinstance(record, dict) and record.get("type", "hand") == "game":
         return replay_game(record)
@@ -274,7 +274,7 @@ def replay_any(record: object) -> HandState | Match:
         record = {k: v for k, v in record.items() if k != "type"}
     if not isinstance(record, dict):
         raise RecordError("A record is a JSON object.")
-    return replay(record)
+    return replay_hand(record)
 
 
 def game_summary(match: Match) -> dict[str, Any]:
@@ -287,13 +287,13 @@ def game_summary(match: Match) -> dict[str, Any]:
         "scores": list(match.totals),
         "totals": list(match.totals),
         "bags": list(match.bags),
-        "hands": [summary(hand) for hand in match.hands],
+        "hands": [hand_summary(hand) for hand in match.hands],
     }
 
 
 def describe_game(match: Match) -> str:
     """A game in text: each hand, then the totals and the winner."""
-    parts = [f"— Hand {number} —\n{describe(hand)}" for number, hand in
+    parts = [f"— Hand {number} —\n{describe_hand(hand)}" for number, hand in
              enumerate(match.hands, 1)]
     parts.append(f"Totals: {match.totals[0]} – {match.totals[1]}, bags {match.bags[0]} – "
                  f"{match.bags[1]}")
