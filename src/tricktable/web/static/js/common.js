@@ -104,6 +104,10 @@ export function showPlayed(slot, play, winner, label) {
   slot.replaceChildren(holder);
 }
 
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 export function ordinal(n) {
   return n + ({ 1: 'st', 2: 'nd', 3: 'rd' }[n] || 'th');
 }

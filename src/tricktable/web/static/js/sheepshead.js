@@ -3,7 +3,7 @@
 // back the action the player chose; the server explains anything it refuses.
 
 import { cardName, cardText } from './cards.js';
-import { button, cardBacks, delay, miniCards, ordinal, showPlayed, yourName } from './common.js';
+import { button, cardBacks, delay, miniCards, ordinal, plural, showPlayed, yourName } from './common.js';
 import { createTable } from './table.js';
 import { $, el, NAMES, seatName, signed, toast } from './ui.js';
 
@@ -319,6 +319,14 @@ async function animateEvent(event, game) {
 
 // --- Dialogs -------------------------------------------------------------------------------
 
+// "Your team", "West's team (yours)", "East alone": who the hand's result is about.
+function pickerSide(result) {
+  if (result.alone) return `${seatName(result.picker)} alone`;
+  if (result.picker === HUMAN) return 'Your team';
+  const team = `${seatName(result.picker)}'s team`;
+  return result.partner === HUMAN ? `${team} (yours)` : team;
+}
+
 function handSummary(previous, result, totalsAfter) {
   const view = previous ? previous.view : null;
   const body = [];
@@ -329,7 +337,7 @@ function handSummary(previous, result, totalsAfter) {
   } else if (result.kind === 'passed-out') {
     line = `${result.reason[0].toUpperCase()}${result.reason.slice(1)}.`;
   } else {
-    line = `${seatName(result.picker)}'s team ${result.reason}.`;
+    line = `${pickerSide(result)} ${result.reason}.`;
   }
   body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, line));
   if (result.kind === 'picked') {
@@ -337,7 +345,7 @@ function handSummary(previous, result, totalsAfter) {
     if (result.alone) who.push('went alone');
     else if (result.called) who.push(`called ${cardText(result.called)}`, `partner: ${result.partner === null ? 'nobody' : seatName(result.partner)}`);
     body.push(el('p', {}, who.join(' · ')));
-    body.push(el('p', {}, `Picker's team: `, el('b', { 'data-testid': 'picker-points' }, `${result.picker_team_points} points`), ` in ${result.picker_team_tricks} tricks (with the bury).`));
+    body.push(el('p', {}, `Picker's team: `, el('b', { 'data-testid': 'picker-points' }, `${result.picker_team_points} points`), ` in ${plural(result.picker_team_tricks, 'trick')} (with the bury).`));
   }
   if (view && view.buried) body.push(el('p', {}, 'Buried: ', miniCards(view.buried)));
   if (view && view.unknown_card) body.push(el('p', {}, 'The unknown card: ', miniCards([view.unknown_card])));

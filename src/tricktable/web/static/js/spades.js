@@ -5,7 +5,7 @@
 // the computer's cards, the stock, or what the computer kept or discarded.
 
 import { cardName, cardSvg, cardText, SUITS } from './cards.js';
-import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
+import { button, cardBacks, delay, miniCards, plural, showPlayed, yourName } from './common.js';
 import { createTable } from './table.js';
 import { $, el, signed, toast } from './ui.js';
 
@@ -40,10 +40,6 @@ function bidText(bid) {
   if (bid === 'nil') return 'Nil';
   if (bid === 'double-nil') return 'Double nil';
   return String(bid);
-}
-
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 // Hands are shown as the server sorts them: spades, hearts, clubs, diamonds, high to low.
