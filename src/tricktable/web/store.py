@@ -8,13 +8,15 @@ two servers on one database -- can never both extend the same version.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.game import Seat
@@ -94,6 +96,17 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._write_lock: AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        )
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write transaction.  SQLite takes one writer at a time: this process's threads queue
+        for it here, in turn, rather than in SQLite's busy handler, which sleeps up to 100 ms a
+        try; other processes still meet the busy timeout."""
+        with self._write_lock, self.engine.begin() as connection:
+            yield connection
 
     # --- The server secret ---------------------------------------------------------------
 
@@ -105,7 +118,7 @@ class Store:
         if value is not None:
             return str(value)
         try:
-            with self.engine.begin() as connection:
+            with self._writing() as connection:
                 connection.execute(
                     server_settings.insert().values(key="secret", value=secrets.token_hex(32))
                 )
@@ -127,14 +140,14 @@ class Store:
         if self.player(player_id) is not None:
             return
         try:
-            with self.engine.begin() as connection:
+            with self._writing() as connection:
                 connection.execute(players.insert().values(id=player_id, created_at=now))
         except IntegrityError:
             pass  # created by a concurrent request
 
     def set_nickname(self, player_id: str, nickname: str, now: datetime) -> None:
         self.ensure_player(player_id, now)
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             connection.execute(
                 players.update().where(players.c.id == player_id).values(nickname=nickname)
             )
@@ -151,7 +164,7 @@ class Store:
         if claim_daily:
             assert game.daily_date is not None
             try:
-                with self.engine.begin() as connection:
+                with self._writing() as connection:
                     connection.execute(games.insert().values(**(values | {"ranked": True})))
                     self._insert_actions(connection, game.id, 0, actions)
                     connection.execute(daily_attempts.insert().values(
@@ -161,7 +174,7 @@ class Store:
                 return GameRow(**(values | {"ranked": True}))
             except IntegrityError:
                 pass  # the player's ranked attempt exists: this one is unranked
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             connection.execute(games.insert().values(**(values | {"ranked": False})))
             self._insert_actions(connection, game.id, 0, actions)
         return GameRow(**(values | {"ranked": False}))
@@ -203,7 +216,7 @@ class Store:
         if over:
             values |= {"status": "over", "score": score, "stats": stats, "finished_at": now}
         try:
-            with self.engine.begin() as connection:
+            with self._writing() as connection:
                 updated = connection.execute(
                     games.update()
                     .where(games.c.id == game.id, games.c.version == game.version)
@@ -236,7 +249,7 @@ class Store:
             row = connection.execute(query).one_or_none()
         if row is None:
             try:
-                with self.engine.begin() as connection:
+                with self._writing() as connection:
                     connection.execute(dailies.insert().values(
                         game=game, date=date, preset=preset, difficulty=difficulty,
                         opponent=opponent,
