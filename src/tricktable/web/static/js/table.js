@@ -24,7 +24,7 @@
 import { api } from './api.js';
 import { cardSvg } from './cards.js';
 import {
-  button, delay, dialog, focusCardByNumber, handKeys, hooks, session, setSpeed, setState,
+  SPEEDS, button, delay, dialog, focusCardByNumber, handKeys, hooks, session, setSpeed, setState,
 } from './common.js';
 import { $, el, toast } from './ui.js';
 
@@ -266,13 +266,24 @@ export function createTable(spec) {
     app.display = null;
   }
 
+  function toolbarButton(name, label, onClick) {
+    const node = el('button', { type: 'button', id: spec.prefix + name }, label);
+    node.addEventListener('click', onClick);
+    return node;
+  }
+
   function setup() {
-    byId('speed').value = session.speed;
-    byId('speed').addEventListener('change', () => setSpeed(byId('speed').value));
-    byId('menu-button').addEventListener('click', () => hooks.lobby());
-    byId('last-trick-button').addEventListener('click', showLastTrick);
-    byId('last-hand-button').addEventListener('click', showLastHand);
-    byId('scores-button').addEventListener('click', showScores);
+    const speed = el('select', { id: `${spec.prefix}speed`, class: 'speed-select' },
+      ...Object.keys(SPEEDS).map((name) => el('option', { value: name }, name[0].toUpperCase() + name.slice(1))));
+    speed.value = session.speed;
+    speed.addEventListener('change', () => setSpeed(speed.value));
+    byId('toolbar').replaceChildren(
+      toolbarButton('last-trick-button', 'Last trick', showLastTrick),
+      toolbarButton('last-hand-button', 'Last hand', showLastHand),
+      toolbarButton('scores-button', 'Scores', showScores),
+      el('label', { class: 'speed' }, 'Speed ', speed),
+      toolbarButton('menu-button', 'Menu', () => hooks.lobby()),
+    );
     handKeys(byId('hand'));
     document.addEventListener('keydown', (event) => {
       if ($(spec.view).hidden || $('dialog').open) return;
