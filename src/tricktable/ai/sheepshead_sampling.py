@@ -25,7 +25,13 @@ from tricktable.game import ALONE, PASS, PICK, Action, Seat
 from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import DECK_MASK, FAIL_ACES, FAIL_TENS, PLAY_SUIT, POINTS
 from tricktable.sheepshead.events import Buried, Called, CardPlayed, Passed, Picked, WentAlone
-from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition, compact_mask
+from tricktable.sheepshead.search import (
+    INDEX_OF,
+    UNKNOWN_MOVE,
+    SearchPosition,
+    compact_mask,
+    team_mask,
+)
 from tricktable.sheepshead.state import HandState, Phase, call_options
 from tricktable.sheepshead.view import SheepsheadView, TrickView
 
@@ -314,11 +320,6 @@ def position_for(view: SheepsheadView, sample: SheepsheadSample) -> SearchPositi
         raise ValueError("Positions exist in the play phase only.")
     picker = -1 if view.picker is None else view.picker
     partner = -1 if sample.partner is None or view.alone else sample.partner
-    team = 0
-    if picker >= 0:
-        team = 1 << picker
-        if partner >= 0:
-            team |= 1 << partner
     called = -1 if view.called is None or view.alone else INDEX_OF[view.called]
     unknown = -1 if sample.unknown is None else INDEX_OF[sample.unknown]
     leds = _led_suits(view)
@@ -330,7 +331,7 @@ def position_for(view: SheepsheadView, sample: SheepsheadSample) -> SearchPositi
     position = SearchPosition(
         hands=[compact_mask(h) for h in sample.hands],
         leader=current.leader,
-        team=team,
+        team=team_mask(picker, partner),
         leaster=view.picker is None,
         tricks_left=6 - len(view.tricks),
         called=called,

@@ -31,6 +31,7 @@ __all__ = [
     "SearchPosition",
     "compact_mask",
     "global_mask",
+    "team_mask",
 ]
 
 
@@ -63,6 +64,13 @@ def compact_mask(mask: int) -> int:
     for c in cards_of(mask):
         out |= 1 << INDEX_OF[c]
     return out
+
+
+def team_mask(picker: int, partner: int) -> int:
+    """The seats of the picker's team as a bitmask (-1: no picker, or no partner)."""
+    if picker < 0:
+        return 0
+    return 1 << picker | (1 << partner if partner >= 0 else 0)
 
 
 def global_mask(mask: int) -> int:
@@ -132,17 +140,12 @@ class SearchPosition:
             raise ValueError("Search starts in the play phase.")
         picker = -1 if state.picker is None else state.picker
         partner = -1 if state.partner is None else state.partner
-        team = 0
-        if picker >= 0:
-            team |= 1 << picker
-            if partner >= 0:
-                team |= 1 << partner
         called = -1 if state.called is None or state.alone else INDEX_OF[state.called]
         unknown = -1 if state.unknown is None else INDEX_OF[state.unknown]
         position = cls(
             hands=[compact_mask(h) for h in state.hands],
             leader=state.leader,
-            team=team,
+            team=team_mask(picker, partner),
             leaster=state.picker is None,
             tricks_left=6 - len(state.tricks),
             called=called,
