@@ -10,15 +10,24 @@ is played; and everything public: played cards, trick winners, announcements.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
 from tricktable.sheepshead.deck import POINTS, sort_hand
-from tricktable.sheepshead.events import Event, Passed, event_json, redact
+from tricktable.sheepshead.events import (
+    Buried,
+    CardPlayed,
+    Event,
+    Passed,
+    TrickWon,
+    event_json,
+    redact,
+)
 from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.scoring import HandKind, HandResult
-from tricktable.sheepshead.state import HandState, Phase
+from tricktable.sheepshead.state import HandState, Phase, Trick
 
 __all__ = ["SheepsheadView", "TrickView", "make_view"]
 
@@ -145,6 +154,44 @@ class SheepsheadView:
         }
 
 
+@lru_cache(maxsize=4096)
+def _trick_view(trick: Trick, sees_unknown: bool) -> TrickView:
+    """A finished trick as a seat sees it (finished tricks never change, so views are shared)."""
+    at = trick.unknown_at
+    if at >= 0 and not sees_unknown:
+        cards = trick.cards
+        return TrickView(trick.leader, (*cards[:at], None, *cards[at + 1:]), trick.winner, None,
+                         at)
+    return TrickView(trick.leader, trick.cards, trick.winner, trick.points, at)
+
+
+def _seen_events(state: HandState, seat: Seat, over: bool) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (:func:`redact` of each, done where it matters)."""
+    events = state.events
+    picker = state.picker
+    if over or seat == picker or picker is None:
+        return tuple(events)
+    unknown_out = state.unknown is not None and state.unknown_played
+    return tuple(
+        redact(e, viewer=seat, picker=picker, over=over)
+        if type(e) is Buried or (unknown_out and type(e) in _FACE_DOWN_EVENTS) else e
+        for e in events
+    )
+
+
+_FACE_DOWN_EVENTS = (CardPlayed, TrickWon)
+
+
+def _passes(events: list[Event]) -> tuple[Seat, ...]:
+    """The seats that passed: the hand's first events, up to the first that is not a pass."""
+    seats = []
+    for event in events:
+        if type(event) is not Passed:
+            break
+        seats.append(event.seat)
+    return tuple(seats)
+
+
 def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     """Build ``seat``'s view of ``state``."""
     if not 0 <= seat < 5:
@@ -156,31 +203,18 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     partner = state.partner
     revealed = state.partner_revealed
     is_partner = partner == seat
-    tricks = tuple(
-        TrickView(
-            leader=t.leader,
-            cards=tuple(
-                None if k == t.unknown_at and not sees_unknown else c
-                for k, c in enumerate(t.cards)
-            ),
-            winner=t.winner,
-            points=None if t.unknown_at >= 0 and not sees_unknown else t.points,
-            face_down=t.unknown_at,
-        )
-        for t in state.tricks
-    )
+    tricks = tuple([_trick_view(t, sees_unknown) for t in state.tricks])
     current_cards = state.current_trick
     unknown_in_current = (
         state.unknown is not None and state.unknown_played and len(state.tricks) < 6
         and state.unknown in current_cards
     )
     face_down = current_cards.index(state.unknown) if unknown_in_current else -1
+    if face_down >= 0 and not sees_unknown:
+        current_cards = (*current_cards[:face_down], None, *current_cards[face_down + 1:])
     current = TrickView(
         leader=state.leader,
-        cards=tuple(
-            None if k == face_down and not sees_unknown else c
-            for k, c in enumerate(current_cards)
-        ),
+        cards=current_cards,
         winner=None,
         points=None,
         face_down=face_down,
@@ -188,12 +222,13 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     points_seen = [0] * 5
     for t in tricks:
         assert t.winner is not None
-        points_seen[t.winner] += sum(POINTS[c] for c in t.cards if c is not None)
-    counts = [len(state.hand(s)) for s in range(5)]
+        points_seen[t.winner] += (
+            t.points if t.points is not None else sum(POINTS[c] for c in t.cards if c is not None)
+        )
+    counts = [hand.bit_count() for hand in state.hands]
     if picker is not None and state.unknown is not None and not state.unknown_played:
         counts[picker] += 1
     result_kind = None if state.result is None else state.result.kind
-    events = tuple(redact(e, viewer=seat, picker=picker, over=over) for e in state.events)
     return SheepsheadView(
         seat=seat,
         rules=state.rules,
@@ -203,7 +238,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         to_move=state.to_move,
         hand=tuple(sort_hand(cards_of(state.hands[seat]))),
         legal_actions=state.legal_actions() if state.to_move == seat else (),
-        passes=tuple(e.seat for e in state.events if isinstance(e, Passed)),
+        passes=_passes(state.events),
         picker=picker,
         blind=state.blind if is_picker else None,
         buried=tuple(cards_of(state.buried)) if (is_picker or over) and state.buried else None,
@@ -220,6 +255,6 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         card_counts=tuple(counts),
         tricks_by_seat=tuple(state.tricks_by_seat),
         points_seen=tuple(points_seen),
-        events=events,
+        events=_seen_events(state, seat, over),
         result=state.result,
     )

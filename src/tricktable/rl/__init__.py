@@ -1,0 +1,109 @@
+"""Sheepshead and two-player Spades for reinforcement learning: PettingZoo environments, a
+Gymnasium single-agent wrapper, and learned policies as players (``pip install 'tricktable[rl]'``).
+
+```python
+from tricktable.rl import sheepshead_env
+
+env = sheepshead_env(rules="milwaukee")
+env.reset(seed=7)
+for agent in env.agent_iter():
+    observation, reward, termination, truncation, info = env.last()
+    action = None if termination or truncation else policy(observation)  # mask inside
+    env.step(action)
+```
+
+Every observation is built from the seat's view only; the layouts and action ids are in
+:mod:`tricktable.rl.sheepshead_encoding` and :mod:`tricktable.rl.spades_encoding`.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "tricktable.rl needs the rl extra: pip install 'tricktable[rl]' "
+        f"({error.name} is missing)."
+    ) from error
+
+from typing import Any
+
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from tricktable.rl.aec import IllegalActionMode, Observation, TrickTakingEnv
+from tricktable.rl.games import SheepsheadGame, SpadesGame, game_for
+from tricktable.rl.parallel import CycleParallelEnv
+
+__all__ = [
+    "CycleParallelEnv",
+    "TrickTakingEnv",
+    "env",
+    "parallel_env",
+    "sheepshead_env",
+    "sheepshead_parallel_env",
+    "spades_env",
+    "spades_parallel_env",
+]
+
+
+def env(
+    game: str,
+    rules: Any = None,
+    *,
+    max_cycles: int | None = None,
+    illegal_action: IllegalActionMode = "raise",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+) -> AECEnv[str, Observation, int]:
+    """The AEC environment of ``game`` (``"sheepshead"`` or ``"spades"``), one hand an episode.
+
+    ``rules`` is a preset name, a ``Rules`` or None for the default table.  The environment is
+    wrapped in PettingZoo's order-enforcing wrapper; ``.unwrapped`` is the
+    :class:`TrickTakingEnv`.
+    """
+    raw = TrickTakingEnv(
+        game_for(game, rules), max_cycles=max_cycles, illegal_action=illegal_action,
+        illegal_reward=illegal_reward, render_mode=render_mode,
+    )
+    return OrderEnforcingWrapper(raw)
+
+
+def sheepshead_env(rules: Any = None, **options: Any) -> AECEnv[str, Observation, int]:
+    """Sheepshead for five agents, ``player_0`` … ``player_4``; see :func:`env`."""
+    return env("sheepshead", rules, **options)
+
+
+def spades_env(rules: Any = None, **options: Any) -> AECEnv[str, Observation, int]:
+    """Two-player Spades, ``player_0`` and ``player_1``; see :func:`env`."""
+    return env("spades", rules, **options)
+
+
+def parallel_env(
+    game: str,
+    rules: Any = None,
+    *,
+    max_cycles: int | None = None,
+    illegal_action: IllegalActionMode = "raise",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+) -> CycleParallelEnv:
+    """The hand behind PettingZoo's parallel API (see :mod:`tricktable.rl.parallel`)."""
+    raw = TrickTakingEnv(
+        game_for(game, rules), illegal_action=illegal_action, illegal_reward=illegal_reward,
+        render_mode=render_mode,
+    )
+    return CycleParallelEnv(raw, max_cycles=max_cycles)
+
+
+def sheepshead_parallel_env(rules: Any = None, **options: Any) -> CycleParallelEnv:
+    return parallel_env("sheepshead", rules, **options)
+
+
+def spades_parallel_env(rules: Any = None, **options: Any) -> CycleParallelEnv:
+    return parallel_env("spades", rules, **options)
+
+
+_GAMES = (SheepsheadGame, SpadesGame)

@@ -1,0 +1,274 @@
+"""Sheepshead as numbers: a fixed action space of 729 ids and a 535-entry observation, built
+from one seat's :class:`~tricktable.sheepshead.view.SheepsheadView` and nothing else.
+
+**Cards** are numbered 0–31 in the order of :data:`~tricktable.sheepshead.deck.DECK`: clubs
+7 8 9 10 J Q K A (0–7), then spades (8–15), hearts (16–23), diamonds (24–31).
+
+**Seats** are relative to the observer: 0 is the observer, 1 the player on its left, and so on
+round the table, so a policy learned in one seat plays in every seat.
+
+**Actions** (ids):
+
+======  ====  ==========================================================================
+first   size  action
+======  ====  ==========================================================================
+0       1     ``pass``
+1       1     ``pick``
+2       496   ``bury A B``: the pair (a, b) of card numbers, a < b, in lexicographic order
+498     6     ``call C``: C is A♣ A♠ A♥ 10♣ 10♠ 10♥
+504     192   ``call C unknown X``: 504 + 32·(C's index above) + X's card number
+696     1     ``alone``
+697     32    ``play X``: 697 + X's card number (the picker's unknown card too)
+======  ====  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from math import log2
+
+import numpy as np
+from numpy.typing import NDArray
+
+from tricktable.cards import Card
+from tricktable.game import ALONE, PASS, PICK, Action, ActionKind
+from tricktable.rl.layout import Layout
+from tricktable.sheepshead.deck import DECK, FAIL_ACES, FAIL_TENS
+from tricktable.sheepshead.rules import NoPicker
+from tricktable.sheepshead.state import Phase
+from tricktable.sheepshead.view import SheepsheadView
+
+__all__ = [
+    "ACTIONS",
+    "ACTION_COUNT",
+    "CALLABLE",
+    "LAYOUT",
+    "OBSERVATION_SIZE",
+    "SEATS",
+    "action_for_id",
+    "action_id",
+    "action_mask",
+    "card_number",
+    "legal_ids",
+    "observation",
+]
+
+SEATS = 5
+_CARD_NUMBER = [-1] * 52
+for _number, _card in enumerate(DECK):
+    _CARD_NUMBER[_card] = _number
+CARD_NUMBER: tuple[int, ...] = tuple(_CARD_NUMBER)
+"""A card's number 0–31 by its value (-1 for cards outside the Sheepshead deck)."""
+
+CALLABLE: tuple[Card, ...] = (*FAIL_ACES, *FAIL_TENS)
+"""The cards a picker may call, in the order of the call ids."""
+
+PASS_ID = 0
+PICK_ID = 1
+BURY_START = 2
+_PAIRS = tuple(combinations(range(32), 2))
+CALL_START = BURY_START + len(_PAIRS)
+CALL_UNKNOWN_START = CALL_START + len(CALLABLE)
+ALONE_ID = CALL_UNKNOWN_START + len(CALLABLE) * 32
+PLAY_START = ALONE_ID + 1
+ACTION_COUNT = PLAY_START + 32
+
+ACTIONS: tuple[Action, ...] = (
+    PASS,
+    PICK,
+    *(Action.bury(DECK[a], DECK[b]) for a, b in _PAIRS),
+    *(Action.call(c) for c in CALLABLE),
+    *(Action.call(c, x) for c in CALLABLE for x in DECK),
+    ALONE,
+    *(Action.play(x) for x in DECK),
+)
+"""Every action by its id."""
+assert len(ACTIONS) == ACTION_COUNT
+_ID: dict[Action, int] = {action: number for number, action in enumerate(ACTIONS)}
+
+LAYOUT = Layout([
+    ("hand", 32, "own cards (not the unknown card)"),
+    ("unknown_card", 32, "the face of the card the picker set aside (the picker only)"),
+    ("blind", 32, "the blind as picked up (the picker only)"),
+    ("buried", 32, "the bury (the picker; everyone once the hand is over)"),
+    ("played", 5 * 32, "face-up cards each relative seat played to finished tricks"),
+    ("trick", 5 * 32, "face-up cards each relative seat played to the current trick"),
+    ("phase", 5, "one-hot: pick, bury, call, play, over"),
+    ("to_move", 5, "one-hot relative seat to move (none when the hand is over)"),
+    ("dealer", 5, "one-hot relative seat of the dealer"),
+    ("passed", 5, "relative seats that passed"),
+    ("picker", 5, "one-hot relative seat of the picker (none before a pick, in a leaster)"),
+    ("partner", 5, "one-hot relative seat of the partner, once this seat may know it"),
+    ("leader", 5, "one-hot relative seat that leads the current trick"),
+    ("face_down", 5, "relative seat that played the face-down unknown card to this trick"),
+    ("face_down_won", 5, "relative seat that won the trick with the face-down unknown card"),
+    ("called", 6, "one-hot called card: A♣ A♠ A♥ 10♣ 10♠ 10♥"),
+    ("flags", 7, "my turn, I picked, I am the partner, alone, leaster, unknown card set "
+                 "aside, unknown card played"),
+    ("tricks_won", 5, "tricks taken by each relative seat / 6"),
+    ("points_taken", 5, "card points each relative seat took, counting cards seen, / 120"),
+    ("cards_left", 5, "cards each relative seat holds / 8"),
+    ("trick_number", 1, "finished tricks / 6"),
+    ("multiplier", 1, "log2(multiplier) / 8 (a doubler's stakes)"),
+    ("rules", 7, "no picker: leaster, doubler, redeal; double on the bump; call a ten; "
+                 "unknown card; schwarz paid by the picker"),
+])
+OBSERVATION_SIZE = LAYOUT.size
+
+_HAND = LAYOUT["hand"].start
+_UNKNOWN = LAYOUT["unknown_card"].start
+_BLIND = LAYOUT["blind"].start
+_BURIED = LAYOUT["buried"].start
+_PLAYED = LAYOUT["played"].start
+_TRICK = LAYOUT["trick"].start
+_PHASE = LAYOUT["phase"].start
+_TO_MOVE = LAYOUT["to_move"].start
+_DEALER = LAYOUT["dealer"].start
+_PASSED = LAYOUT["passed"].start
+_PICKER = LAYOUT["picker"].start
+_PARTNER = LAYOUT["partner"].start
+_LEADER = LAYOUT["leader"].start
+_FACE_DOWN = LAYOUT["face_down"].start
+_FACE_DOWN_WON = LAYOUT["face_down_won"].start
+_CALLED = LAYOUT["called"].start
+_FLAGS = LAYOUT["flags"].start
+_COUNTS = LAYOUT["tricks_won"].start
+_COUNTS_STOP = LAYOUT["multiplier"].stop
+_RULES = LAYOUT["rules"].start
+
+_PHASE_INDEX = {Phase.PICK: 0, Phase.BURY: 1, Phase.CALL: 2, Phase.PLAY: 3, Phase.OVER: 4}
+_NO_PICKER_INDEX = {NoPicker.LEASTER: 0, NoPicker.DOUBLER: 1, NoPicker.REDEAL: 2}
+_CALLED_INDEX = {card: k for k, card in enumerate(CALLABLE)}
+_RELATIVE = tuple(tuple((other - seat) % SEATS for other in range(SEATS)) for seat in range(SEATS))
+"""``_RELATIVE[seat][other]``: where ``other`` sits as seen from ``seat``."""
+_SEAT_IN_TRICK = tuple(
+    tuple(tuple((leader + k - seat) % SEATS for k in range(SEATS)) for leader in range(SEATS))
+    for seat in range(SEATS)
+)
+"""``_SEAT_IN_TRICK[seat][leader][k]``: the relative seat of a trick's ``k``-th card."""
+
+
+def card_number(card: Card) -> int:
+    """A Sheepshead card's number 0–31; raises ``ValueError`` for other cards."""
+    number = CARD_NUMBER[card]
+    if number < 0:
+        raise ValueError(f"{card} is not a Sheepshead card.")
+    return number
+
+
+def action_id(action: Action) -> int:
+    """The id of a Sheepshead action; raises ``ValueError`` for anything else."""
+    if action.kind is ActionKind.PLAY and len(action.cards) == 1:
+        number = CARD_NUMBER[action.cards[0]]
+        if number >= 0:
+            return PLAY_START + number
+    found = _ID.get(action)
+    if found is None:
+        raise ValueError(f"{action} is not a Sheepshead action.")
+    return found
+
+
+def action_for_id(number: int) -> Action:
+    """The action with id ``number``; raises ``ValueError`` outside 0–728."""
+    if not 0 <= number < ACTION_COUNT:
+        raise ValueError(f"A Sheepshead action id is 0 to {ACTION_COUNT - 1}, not {number}.")
+    return ACTIONS[number]
+
+
+def legal_ids(legal: Sequence[Action]) -> list[int]:
+    """The ids of a view's legal actions, in the same order."""
+    return [
+        PLAY_START + CARD_NUMBER[a.cards[0]] if a.kind is ActionKind.PLAY else _ID[a]
+        for a in legal
+    ]
+
+
+def action_mask(view: SheepsheadView) -> NDArray[np.int8]:
+    """1 for every action the view's seat may take now, else 0 (all 0 when not its turn)."""
+    mask = np.zeros(ACTION_COUNT, np.int8)
+    if view.legal_actions:
+        mask[legal_ids(view.legal_actions)] = 1
+    return mask
+
+
+def observation(view: SheepsheadView) -> NDArray[np.float32]:
+    """The view as a vector laid out as :data:`LAYOUT` says."""
+    seat = view.seat
+    relative = _RELATIVE[seat]
+    in_trick = _SEAT_IN_TRICK[seat]
+    number = CARD_NUMBER
+    hot = [_HAND + number[c] for c in view.hand]
+    if view.unknown_card is not None:
+        hot.append(_UNKNOWN + number[view.unknown_card])
+    if view.blind is not None:
+        hot += [_BLIND + number[c] for c in view.blind]
+    if view.buried is not None:
+        hot += [_BURIED + number[c] for c in view.buried]
+    for trick in view.tricks:
+        seats = in_trick[trick.leader]
+        for k, c in enumerate(trick.cards):
+            if c is not None:
+                hot.append(_PLAYED + 32 * seats[k] + number[c])
+        if trick.face_down >= 0 and trick.winner is not None:
+            hot.append(_FACE_DOWN_WON + relative[trick.winner])
+    current = view.current_trick
+    seats = in_trick[current.leader]
+    for k, c in enumerate(current.cards):
+        if c is not None:
+            hot.append(_TRICK + 32 * seats[k] + number[c])
+    if current.face_down >= 0:
+        hot.append(_FACE_DOWN + seats[current.face_down])
+    hot.append(_PHASE + _PHASE_INDEX[view.phase])
+    if view.to_move is not None:
+        hot.append(_TO_MOVE + relative[view.to_move])
+        if view.to_move == seat:
+            hot.append(_FLAGS)
+    hot.append(_DEALER + relative[view.dealer])
+    hot += [_PASSED + relative[s] for s in view.passes]
+    picker = view.picker
+    if picker is not None:
+        hot.append(_PICKER + relative[picker])
+        if picker == seat:
+            hot.append(_FLAGS + 1)
+    if view.partner is not None:
+        hot.append(_PARTNER + relative[view.partner])
+    hot.append(_LEADER + relative[current.leader])
+    if view.called is not None:
+        hot.append(_CALLED + _CALLED_INDEX[view.called])
+    if view.is_partner:
+        hot.append(_FLAGS + 2)
+    if view.alone:
+        hot.append(_FLAGS + 3)
+    if view.leaster:
+        hot.append(_FLAGS + 4)
+    if view.unknown_set_aside:
+        hot.append(_FLAGS + 5)
+    if view.unknown_played:
+        hot.append(_FLAGS + 6)
+    rules = view.rules
+    hot.append(_RULES + _NO_PICKER_INDEX[rules.no_picker])
+    if rules.double_on_the_bump:
+        hot.append(_RULES + 3)
+    if rules.call_ten:
+        hot.append(_RULES + 4)
+    if rules.unknown_card:
+        hot.append(_RULES + 5)
+    if rules.schwarz_paid_by_picker:
+        hot.append(_RULES + 6)
+
+    vector = np.zeros(OBSERVATION_SIZE, np.float32)
+    vector[hot] = 1.0
+    tricks = view.tricks_by_seat
+    points = view.points_seen
+    counts = view.card_counts
+    order = [(seat + k) % SEATS for k in range(SEATS)]
+    vector[_COUNTS:_COUNTS_STOP] = [
+        *(tricks[s] / 6 for s in order),
+        *(points[s] / 120 for s in order),
+        *(counts[s] / 8 for s in order),
+        len(view.tricks) / 6,
+        min(log2(view.multiplier), 8.0) / 8,
+    ]
+    return vector
+

@@ -1,0 +1,51 @@
+"""PettingZoo's own checks on both environments, kept short (one or two hands each)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
+
+from tricktable import rl  # noqa: E402
+
+GAMES = ("sheepshead", "spades")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_api(game: str) -> None:
+    api_test(rl.env(game), num_cycles=100)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed(game: str) -> None:
+    seed_test(partial(rl.env, game), num_cycles=100)
+
+
+def _seeded_spaces(factory: Callable[..., Any]) -> Callable[..., Any]:
+    """The factory, with each agent's action space seeded so the test's draws repeat."""
+
+    def make(**options: Any) -> Any:
+        env = factory(**options)
+        for number, agent in enumerate(env.possible_agents):
+            env.action_space(agent).seed(number)
+        return env
+
+    return make
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_max_cycles(game: str) -> None:
+    # max_cycles_test samples actions without the mask, so the environments replace illegal
+    # ones by the default action (pass; else the first legal action) and play on.
+    module = SimpleNamespace(
+        env=_seeded_spaces(partial(rl.env, game, illegal_action="default")),
+        parallel_env=_seeded_spaces(partial(rl.parallel_env, game, illegal_action="default")),
+    )
+    max_cycles_test(module)
