@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 
 from tricktable.ai.budget import Budget
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
@@ -11,7 +12,7 @@ from tricktable.game import Player, RandomPlayer
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.spades.bots import BasicPlayer as SpadesBasicPlayer
 
-__all__ = ["GAMES", "PLAYERS", "REPRODUCIBLE", "make_player", "player_names"]
+__all__ = ["GAMES", "PLAYERS", "PLAYER_KINDS", "REPRODUCIBLE", "make_player", "player_names"]
 
 GAMES = ("sheepshead", "spades")
 
@@ -32,6 +33,13 @@ PLAYERS: dict[str, dict[str, PlayerFactory]] = {
 """Factories of players, by game then name, given a search budget (None: the player's own
 default).  Add new players here, explicitly."""
 
+PLAYER_KINDS: dict[str, tuple[str, str]] = {
+    "policy": ("tricktable.rl.policy", "policy_player"),
+}
+"""Players named ``KIND:ARGUMENT`` (``policy:trained.npz``), by kind: the module and the
+function ``(game, argument) -> Player`` that make one.  The module is imported on first use, so
+optional layers above this one (``rl`` needs numpy) stay optional."""
+
 REPRODUCIBLE = Budget(samples=12, time_ms=None)
 """A budget in samples only: the same view and seed always give the same choice, whatever the
 machine's load (a little slower on average than the default time budget)."""
@@ -49,13 +57,34 @@ def make_player(game: str, name: str, *, reproducible: bool = False) -> Player:
     choices depend only on the view and the generator they are given.
     """
     players = _game_players(game)
+    kind, colon, argument = name.partition(":")
+    if colon:
+        return _make_kind(game, kind, argument)
     try:
         factory = players[name]
     except KeyError:
+        kinds = ", ".join(f"{k}:…" for k in PLAYER_KINDS)
         raise ValueError(
-            f"There is no {game} player {name!r}; choose from {', '.join(players)}."
+            f"There is no {game} player {name!r}; choose from {', '.join(players)}, {kinds}."
         ) from None
     return factory(REPRODUCIBLE if reproducible else None)
+
+
+def _make_kind(game: str, kind: str, argument: str) -> Player:
+    try:
+        module_name, function = PLAYER_KINDS[kind]
+    except KeyError:
+        raise ValueError(
+            f"There is no kind of player {kind!r}; choose from {', '.join(PLAYER_KINDS)}."
+        ) from None
+    if not argument:
+        raise ValueError(f"Name the {kind} after the colon: '{kind}:…'.")
+    try:
+        module = import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"{kind} players need more packages: {error}") from None
+    player: Player = getattr(module, function)(game, argument)
+    return player
 
 
 def _game_players(game: str) -> dict[str, PlayerFactory]:

@@ -80,6 +80,14 @@ class HandGame(Protocol):
         """The action with id ``number``; ``view()`` gives the mover's view if it is needed."""
         ...
 
+    def action_id(self, action: Action, view: Any) -> int:
+        """The id of ``action`` taken from ``view``."""
+        ...
+
+    def legal_ids(self, legal: Sequence[Action]) -> list[int]:
+        """The ids of legal actions, in their order."""
+        ...
+
     def scores(self, view: Any) -> tuple[float, ...]:
         """Each seat's reward, from a view of the finished hand."""
         ...

@@ -7,7 +7,7 @@ final infos as ``hand_scores``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -69,6 +69,9 @@ class SheepsheadGame:
     def action_id(self, action: Action, view: SheepsheadView) -> int:
         return sheepshead.action_id(action)
 
+    def legal_ids(self, legal: Sequence[Action]) -> list[int]:
+        return sheepshead.legal_ids(legal)
+
     def scores(self, view: SheepsheadView) -> tuple[float, ...]:
         assert view.result is not None
         return tuple(float(s) for s in view.result.scores)
@@ -113,6 +116,9 @@ class SpadesGame:
 
     def action_id(self, action: Action, view: SpadesView) -> int:
         return spades.action_id(action, view.hand)
+
+    def legal_ids(self, legal: Sequence[Action]) -> list[int]:
+        return spades.legal_ids(legal)
 
     def scores(self, view: SpadesView) -> tuple[float, ...]:
         assert view.result is not None
