@@ -88,7 +88,7 @@ class HandGame(Protocol):
         """The ids of legal actions, in their order."""
         ...
 
-    def scores(self, view: Any) -> tuple[float, ...]:
+    def rewards(self, view: Any) -> tuple[float, ...]:
         """Each seat's reward, from a view of the finished hand."""
         ...
 
@@ -229,10 +229,11 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self._steps[seat] += 1
         mover = hand.to_move
         if mover is None:
-            scores = self.game.scores(hand.view(seat))
-            for other, score in enumerate(scores):
+            view = hand.view(seat)
+            scores = tuple(view.result.scores)
+            for other, reward in enumerate(self.game.rewards(view)):
                 name = self.possible_agents[other]
-                rewards[name] += score
+                rewards[name] += reward
                 self.terminations[name] = True
                 self.infos[name] = {**self.infos[name], "hand_scores": scores}
         elif self.max_cycles is not None and self._steps[mover] >= self.max_cycles:

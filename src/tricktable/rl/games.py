@@ -72,7 +72,7 @@ class SheepsheadGame:
     def legal_ids(self, legal: Sequence[Action]) -> list[int]:
         return sheepshead.legal_ids(legal)
 
-    def scores(self, view: SheepsheadView) -> tuple[float, ...]:
+    def rewards(self, view: SheepsheadView) -> tuple[float, ...]:
         assert view.result is not None
         return tuple(float(s) for s in view.result.scores)
 
@@ -120,7 +120,7 @@ class SpadesGame:
     def legal_ids(self, legal: Sequence[Action]) -> list[int]:
         return spades.legal_ids(legal)
 
-    def scores(self, view: SpadesView) -> tuple[float, ...]:
+    def rewards(self, view: SpadesView) -> tuple[float, ...]:
         assert view.result is not None
         seat0, seat1 = view.result.scores
         return float(seat0 - seat1), float(seat1 - seat0)
