@@ -1,4 +1,4 @@
-"""Sheepshead as numbers: a fixed action space of 729 ids and a 535-entry observation, built
+"""Sheepshead as numbers: a fixed action space of 729 ids and a 530-entry observation, built
 from one seat's :class:`~tricktable.sheepshead.view.SheepsheadView` and nothing else.
 
 **Cards** are numbered 0–31 in the order of :data:`~tricktable.sheepshead.deck.DECK`: clubs
