@@ -213,6 +213,32 @@ def bench_solver(
     )
 
 
+@bench_app.command("rl")
+def bench_rl(
+    game: Annotated[GameName, typer.Option(help="Which game.")] = GameName.sheepshead,
+    hands: Annotated[int, typer.Option(help="Hands to play.")] = 2000,
+    seed: Annotated[int, typer.Option(help="Seed of the hands and the random choices.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """PettingZoo environment steps per second with random legal actions (the rl extra)."""
+    try:
+        from tricktable.rl.benchmark import rl_benchmark
+    except ImportError as error:
+        Console(stderr=True).print(f"[bold red]{error}[/]")
+        raise typer.Exit(2) from None
+
+    figures = rl_benchmark(game.value, hands=hands, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    Console().print(
+        f"{figures['game']}: {figures['steps_per_second']:,.0f} environment steps/s "
+        f"({figures['cpu_steps_per_second']:,.0f} per CPU second), "
+        f"{figures['hands_per_second']:,.0f} hands/s "
+        f"({figures['steps']:,} steps in {figures['hands']} hands, {figures['seconds']} s)"
+    )
+
+
 def main() -> None:
     app()
 

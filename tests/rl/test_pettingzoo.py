@@ -49,3 +49,18 @@ def test_max_cycles(game: str) -> None:
         parallel_env=_seeded_spaces(partial(rl.parallel_env, game, illegal_action="default")),
     )
     max_cycles_test(module)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rl_bench_reports_steps_per_second(game: str) -> None:
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tricktable.cli", "bench", "rl", "--game", game, "--hands", "3",
+         "--json"], capture_output=True, text=True, check=True,
+    )
+    figures = json.loads(done.stdout)
+    assert figures["game"] == game and figures["hands"] == 3 and figures["steps"] > 3 * 20
+    assert figures["steps_per_second"] > 0 and figures["cpu_steps_per_second"] > 0
