@@ -16,7 +16,7 @@ test: $(TEST_STAMP) lint typecheck
 	$(BIN)/pytest
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy

@@ -22,20 +22,20 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core, as promised
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import argparse  # noqa: E402
-import random  # noqa: E402
-import time  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from pathlib import Path  # noqa: E402
+import argparse
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
 
-import numpy as np  # noqa: E402
-from numpy.typing import NDArray  # noqa: E402
+import numpy as np
+from numpy.typing import NDArray
 
-from tricktable.ai.arena import ArenaSpec, run_arena  # noqa: E402
-from tricktable.ai.players import make_player  # noqa: E402
-from tricktable.rl.games import game_for  # noqa: E402
-from tricktable.rl.policy import MlpPolicy, random_policy, save_policy  # noqa: E402
-from tricktable.rl.single_agent import SingleAgentEnv  # noqa: E402
+from tricktable.ai.arena import ArenaSpec, run_arena
+from tricktable.ai.players import make_player
+from tricktable.rl.games import game_for
+from tricktable.rl.policy import MlpPolicy, random_policy, save_policy
+from tricktable.rl.single_agent import SingleAgentEnv
 
 Floats = NDArray[np.float32]
 

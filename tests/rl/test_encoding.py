@@ -8,22 +8,20 @@ import random
 import numpy as np
 import pytest
 
-pytest.importorskip("numpy")
-
-from tricktable.cards import CARDS  # noqa: E402
-from tricktable.game import DOUBLE_NIL, KEEP, IllegalAction  # noqa: E402
-from tricktable.rl import sheepshead_encoding as sheep  # noqa: E402
-from tricktable.rl import spades_encoding as spades  # noqa: E402
-from tricktable.sheepshead.deal import Deal  # noqa: E402
-from tricktable.sheepshead.deck import DECK  # noqa: E402
-from tricktable.sheepshead.rules import PRESETS  # noqa: E402
-from tricktable.sheepshead.state import HandState  # noqa: E402
-from tricktable.sheepshead.state import new_hand as new_sheepshead_hand  # noqa: E402
-from tricktable.spades.deal import Deal as SpadesDeal  # noqa: E402
-from tricktable.spades.exchange import ExchangeOptions  # noqa: E402
-from tricktable.spades.state import HandState as SpadesHand  # noqa: E402
-from tricktable.spades.state import new_hand as new_spades_hand  # noqa: E402
-from tests.sheepshead.leaks import hidden_cards  # noqa: E402
+from tests.sheepshead.leaks import hidden_cards
+from tricktable.cards import CARDS
+from tricktable.game import DOUBLE_NIL, KEEP, IllegalAction
+from tricktable.rl import sheepshead_encoding as sheep
+from tricktable.rl import spades_encoding as spades
+from tricktable.sheepshead.deal import Deal
+from tricktable.sheepshead.deck import DECK
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.state import HandState
+from tricktable.sheepshead.state import new_hand as new_sheepshead_hand
+from tricktable.spades.deal import Deal as SpadesDeal
+from tricktable.spades.exchange import ExchangeOptions
+from tricktable.spades.state import HandState as SpadesHand
+from tricktable.spades.state import new_hand as new_spades_hand
 
 CARD_BLOCKS = ("hand", "unknown_card", "blind", "buried", "played", "trick")
 
@@ -184,3 +182,13 @@ def test_spades_exchange_id_outside_the_exchange_is_illegal() -> None:
     state = new_spades_hand(first=0, seed=1)
     with pytest.raises(IllegalAction, match="after the draw"):
         game.action(spades.EXCHANGE_START, lambda: state.view(0))
+
+
+def test_the_readme_shows_the_layouts_as_built() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert sheep.LAYOUT.table() in readme
+    assert spades.LAYOUT.table() in readme
+    assert f"Sheepshead observation** ({sheep.OBSERVATION_SIZE} floats)" in readme
+    assert f"Spades observation** ({spades.OBSERVATION_SIZE} floats" in readme

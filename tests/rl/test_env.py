@@ -9,11 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
-
-from tricktable import rl  # noqa: E402
-from tricktable.game import IllegalAction  # noqa: E402
-from tricktable.rl.aec import TrickTakingEnv  # noqa: E402
+from tricktable import rl
+from tricktable.game import IllegalAction
+from tricktable.rl.aec import TrickTakingEnv
 
 
 def play(

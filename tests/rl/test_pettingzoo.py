@@ -8,12 +8,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from pettingzoo.test import api_test, max_cycles_test, seed_test
 
-pytest.importorskip("pettingzoo")
-
-from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
-
-from tricktable import rl  # noqa: E402
+from tricktable import rl
 
 GAMES = ("sheepshead", "spades")
 

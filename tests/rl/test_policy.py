@@ -11,19 +11,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("numpy")
-
-from tricktable.ai.arena import ArenaSpec, run_arena  # noqa: E402
-from tricktable.ai.players import make_player  # noqa: E402
-from tricktable.rl.policy import (  # noqa: E402
+from tricktable.ai.arena import ArenaSpec, run_arena
+from tricktable.ai.players import make_player
+from tricktable.rl.policy import (
     MlpPolicy,
     PolicyPlayer,
     load_policy,
     random_policy,
     save_policy,
 )
-from tricktable.rl.sheepshead_encoding import OBSERVATION_SIZE  # noqa: E402
-from tricktable.sheepshead.state import new_hand  # noqa: E402
+from tricktable.rl.sheepshead_encoding import OBSERVATION_SIZE
+from tricktable.sheepshead.state import new_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,12 +6,9 @@ import random
 
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
-pytest.importorskip("gymnasium")
-
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-
-from tricktable.rl.single_agent import SingleAgentEnv  # noqa: E402
+from tricktable.rl.single_agent import SingleAgentEnv
 
 
 @pytest.mark.parametrize("game", ["sheepshead", "spades"])

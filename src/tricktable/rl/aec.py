@@ -110,8 +110,6 @@ def agent_name(seat: Seat) -> str:
 class TrickTakingEnv(AECEnv[str, Observation, int]):
     """One hand of a game as an AEC environment (see the module's documentation)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "tricktable", "is_parallelizable": False}
-
     def __init__(
         self,
         game: HandGame,
@@ -128,16 +126,19 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
             raise ValueError(
                 f"illegal_action is 'raise', 'penalize' or 'default', not {illegal_action!r}."
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}.")
-        self.metadata = {**self.metadata, "name": f"tricktable_{game.name}_v0"}
+        self.metadata = {
+            "render_modes": ["ansi"], "name": f"tricktable_{game.name}_v0",
+            "is_parallelizable": False,
+        }
         self.game = game
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(game.seats)]
-        self.agents = []
+        self.agents: list[str] = []
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {
             agent: spaces.Dict({
@@ -182,7 +183,7 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._steps = [0] * self.game.seats
         mover = self._hand.to_move
         assert mover is not None

@@ -32,7 +32,7 @@ class CycleParallelEnv(ParallelEnv[str, Observation, int]):
         self.metadata = env.metadata
         self.render_mode = env.render_mode
         self.possible_agents = env.possible_agents[:]
-        self.agents = []
+        self.agents: list[str] = []
         self._cycles = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +91,7 @@ def random_policy(
     rng = np.random.default_rng(seed)
     weights = tuple(
         (rng.standard_normal((a, b)) * np.sqrt(2.0 / (a + b))).astype(np.float32)
-        for a, b in zip(sizes, sizes[1:], strict=False)
+        for a, b in pairwise(sizes)
     )
     biases = tuple(np.zeros(b, np.float32) for b in sizes[1:])
     return MlpPolicy(game, weights, biases, activation)

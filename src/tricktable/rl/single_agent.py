@@ -37,8 +37,6 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     player name for every other seat, or one name per other seat in seat order.
     """
 
-    metadata = {"render_modes": ["ansi"]}
-
     def __init__(
         self,
         game: str = "sheepshead",
@@ -60,14 +58,15 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         names = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != seats - 1:
             raise ValueError(f"{game} needs {seats - 1} opponents, not {len(names)}.")
+        self.metadata = {"render_modes": ["ansi"]}
         self.game = game
         self.fixed_seat = seat
         self.opponent_names = tuple(names)
         self._opponents: list[Player] = [make_player(game, name) for name in names]
         self.render_mode = render_mode
         agent = self._env.possible_agents[0]
-        self.observation_space = self._env.observation_space(agent)  # type: ignore[assignment]
-        self.action_space = self._env.action_space(agent)  # type: ignore[assignment]
+        self.observation_space = self._env.observation_space(agent)
+        self.action_space = self._env.action_space(agent)
         self.seat = 0 if seat is None else seat
         self._players: dict[int, Player] = {}
         self._rng = random.Random(0)
@@ -84,22 +83,22 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self._rng = random.Random(int(rng.integers(2**62)))
         self._env.reset(seed=int(rng.integers(2**62)))
         reward = self._play_others()
-        assert reward == 0.0 and not self._over
+        assert reward == 0.0 and not self._over()
         return self._env.observe(self._agent), {"seat": self.seat}
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        if self._over:
+        if self._over():
             raise RuntimeError("The hand is over: call reset().")
         env = self._env
         env.step(int(action))
         reward = env.rewards[self._agent]
         info = dict(env.infos[self._agent])
         reward += self._play_others()
-        if self._over:
+        if self._over():
             info.update(env.infos[self._agent])
-        return env.observe(self._agent), float(reward), self._over, False, info
+        return env.observe(self._agent), float(reward), self._over(), False, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions now, as booleans (for maskable algorithms)."""
@@ -113,7 +112,6 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     def _agent(self) -> str:
         return self._env.possible_agents[self.seat]
 
-    @property
     def _over(self) -> bool:
         return self._env.terminations[self._agent]
 
@@ -124,7 +122,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         hand = env.hand
         game = env.game
         reward = 0.0
-        while not self._over and hand.to_move is not None and hand.to_move != self.seat:
+        while not self._over() and hand.to_move is not None and hand.to_move != self.seat:
             seat = hand.to_move
             view = hand.view(seat)
             action = self._players[seat].choose(view, self._rng)

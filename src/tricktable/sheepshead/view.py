@@ -204,7 +204,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     revealed = state.partner_revealed
     is_partner = partner == seat
     tricks = tuple([_trick_view(t, sees_unknown) for t in state.tricks])
-    current_cards = state.current_trick
+    current_cards: tuple[Card | None, ...] = state.current_trick
     unknown_in_current = (
         state.unknown is not None and state.unknown_played and len(state.tricks) < 6
         and state.unknown in current_cards
