@@ -140,3 +140,11 @@ def test_ansi_render_shows_the_movers_view() -> None:
     env.reset(seed=2)
     text = env.render()
     assert isinstance(text, str) and text.startswith(f"seat {env.agent_selection[-1]} (pick)")
+
+
+def test_calls_before_reset_are_refused() -> None:
+    env = rl.spades_env()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.observe("player_0")

@@ -157,6 +157,12 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         }
         self._rng: np.random.Generator | None = None
         self._hand: Hand | None = None
+        self.agent_selection = ""
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
         self._steps = [0] * game.seats
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -169,7 +175,7 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
     def hand(self) -> Hand:
         """The hand being played (the full state: for tests and tools, never for agents)."""
         if self._hand is None:
-            raise RuntimeError("Call reset() first.")
+            raise RuntimeError("Call reset() before observing or stepping.")
         return self._hand
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -183,7 +189,7 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
         self._steps = [0] * self.game.seats
         mover = self._hand.to_move
         assert mover is not None
@@ -196,6 +202,8 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         return {"observation": game.observation(view), "action_mask": game.action_mask(view)}
 
     def step(self, action: int | None) -> None:
+        if self._hand is None:
+            raise RuntimeError("Call reset() before step().")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

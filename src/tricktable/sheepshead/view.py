@@ -165,13 +165,26 @@ def _trick_view(trick: Trick, sees_unknown: bool) -> TrickView:
     return TrickView(trick.leader, trick.cards, trick.winner, trick.points, at)
 
 
-def _seen_events(state: HandState, seat: Seat, over: bool) -> tuple[Event, ...]:
+@lru_cache(maxsize=8192)
+def _held(hand: int) -> tuple[Card, ...]:
+    """A hand's cards in the order players hold them (hands recur from view to view)."""
+    return tuple(sort_hand(cards_of(hand)))
+
+
+def _seen_events(
+    state: HandState, seat: Seat, over: bool, passes: int
+) -> tuple[Event, ...]:
     """The events as ``seat`` may see them (:func:`redact` of each, done where it matters)."""
     events = state.events
     picker = state.picker
     if over or seat == picker or picker is None:
         return tuple(events)
     unknown_out = state.unknown is not None and state.unknown_played
+    buried_at = passes + 1  # the passes, the pick, then the bury
+    if not unknown_out and len(events) > buried_at and type(events[buried_at]) is Buried:
+        seen = list(events)
+        seen[buried_at] = redact(seen[buried_at], viewer=seat, picker=picker, over=over)
+        return tuple(seen)
     return tuple(
         redact(e, viewer=seat, picker=picker, over=over)
         if type(e) is Buried or (unknown_out and type(e) in _FACE_DOWN_EVENTS) else e
@@ -229,6 +242,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     if picker is not None and state.unknown is not None and not state.unknown_played:
         counts[picker] += 1
     result_kind = None if state.result is None else state.result.kind
+    passes = _passes(state.events)
     return SheepsheadView(
         seat=seat,
         rules=state.rules,
@@ -236,9 +250,9 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         multiplier=state.multiplier,
         phase=state.phase,
         to_move=state.to_move,
-        hand=tuple(sort_hand(cards_of(state.hands[seat]))),
+        hand=_held(state.hands[seat]),
         legal_actions=state.legal_actions() if state.to_move == seat else (),
-        passes=_passes(state.events),
+        passes=passes,
         picker=picker,
         blind=state.blind if is_picker else None,
         buried=tuple(cards_of(state.buried)) if (is_picker or over) and state.buried else None,
@@ -255,6 +269,6 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         card_counts=tuple(counts),
         tricks_by_seat=tuple(state.tricks_by_seat),
         points_seen=tuple(points_seen),
-        events=_seen_events(state, seat, over),
+        events=_seen_events(state, seat, over, len(passes)),
         result=state.result,
     )

@@ -11,15 +11,23 @@ player's discards or his draw choices.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
 from tricktable.spades.deck import sort_hand
-from tricktable.spades.events import Drew, Event, Exchanged, event_json, redact
+from tricktable.spades.events import (
+    DoubleNilDeclared,
+    Drew,
+    Event,
+    Exchanged,
+    event_json,
+    redact,
+)
 from tricktable.spades.rules import Rules
 from tricktable.spades.scoring import HandResult, bid_json
-from tricktable.spades.state import HandState, Phase
+from tricktable.spades.state import HandState, Phase, Trick
 
 __all__ = ["SpadesView", "TrickView", "make_view"]
 
@@ -141,6 +149,22 @@ class SpadesView:
         }
 
 
+_HIDDEN_DRAW = (Drew(0, None, None, None), Drew(1, None, None, None))
+_DRAW_EVENTS = (Drew, Exchanged, DoubleNilDeclared)
+
+
+@lru_cache(maxsize=8192)
+def _held(hand: int) -> tuple[Card, ...]:
+    """A hand's cards in the order players hold them (hands recur from view to view)."""
+    return tuple(sort_hand(cards_of(hand)))
+
+
+@lru_cache(maxsize=16384)
+def _trick_view(trick: Trick) -> TrickView:
+    """A finished trick as both players see it (there are few, so views are shared)."""
+    return TrickView(trick.leader, trick.cards, trick.winner)
+
+
 def make_view(state: HandState, seat: Seat) -> SpadesView:
     """Build ``seat``'s view of ``state``."""
     if seat not in (0, 1):
@@ -150,25 +174,37 @@ def make_view(state: HandState, seat: Seat) -> SpadesView:
     exchanged: list[int | None] = [None, None]
     given: tuple[Card, ...] | None = None
     received: tuple[Card, ...] | None = None
-    for event in state.events:
-        if isinstance(event, Drew) and event.seat == seat:
-            assert event.taken is not None and event.discarded is not None
-            taken.append(event.taken)
-            discarded.append(event.discarded)
-        elif isinstance(event, Exchanged):
+    events = state.events
+    seen: list[Event] = []
+    # The draw and the exchange come first; only their events hide anything.
+    for event in events:
+        if type(event) is Drew:
+            if event.seat == seat:
+                assert event.taken is not None and event.discarded is not None
+                taken.append(event.taken)
+                discarded.append(event.discarded)
+                seen.append(event)
+            else:
+                seen.append(_HIDDEN_DRAW[event.seat])
+        elif type(event) is Exchanged:
             exchanged[event.seat] = event.swapped
             if event.seat == seat:
                 given, received = event.given, event.received
+            seen.append(redact(event, viewer=seat))
+        elif type(event) is DoubleNilDeclared:
+            seen.append(event)
+        else:
+            break
+    drawing = len(seen)
     mine = state.to_move == seat
     top = state.top_card if mine else None
-    tricks = tuple(TrickView(t.leader, t.cards, t.winner) for t in state.tricks)
     return SpadesView(
         seat=seat,
         rules=state.rules,
         first=state.first,
         phase=state.phase,
         to_move=state.to_move,
-        hand=tuple(sort_hand(cards_of(state.hands[seat]))),
+        hand=_held(state.hands[seat]),
         legal_actions=tuple(state.legal_actions()) if mine else (),
         top_card=top,
         stock_left=state.stock_left,
@@ -180,12 +216,12 @@ def make_view(state: HandState, seat: Seat) -> SpadesView:
         double_nil=(state.double_nil[0], state.double_nil[1]),
         bids=(state.bids[0], state.bids[1]),
         card_counts=(state.hands[0].bit_count(), state.hands[1].bit_count()),
-        tricks=tricks,
+        tricks=tuple([_trick_view(t) for t in state.tricks]) if drawing < len(events) else (),
         current_trick=TrickView(state.leader, state.current_trick, None),
         tricks_won=(state.tricks_won[0], state.tricks_won[1]),
         spades_broken=state.spades_broken,
         totals=state.start_totals,
         bags=state.start_bags,
-        events=tuple(redact(e, viewer=seat) for e in state.events),
+        events=(*seen, *events[drawing:]),
         result=state.result,
     )
