@@ -3,6 +3,7 @@ keep-alive connection; the computer players' worker processes die with the serve
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -96,8 +97,6 @@ def test_the_workers_die_when_the_server_is_killed(tmp_path: Path) -> None:
             time.sleep(0.1)
         assert not [pid for pid in workers if running(pid)]
     finally:
-        try:
-            os.killpg(server.process.pid, signal.SIGKILL)  # whatever is left, if anything
-        except ProcessLookupError:
-            pass
+        with contextlib.suppress(ProcessLookupError):  # whatever is left, if anything
+            os.killpg(server.process.pid, signal.SIGKILL)
         server.log.close()
