@@ -67,8 +67,12 @@ async def player(url: str, name: str, difficulty: str, stop_at: float, rng: rand
         game: dict[str, Any] | None = None
         while time.monotonic() < stop_at:
             if game is None or game["status"] == "over":
-                response = await client.post("/api/games",
-                                             json={"game": name, "difficulty": difficulty})
+                try:
+                    response = await client.post("/api/games",
+                                                 json={"game": name, "difficulty": difficulty})
+                except httpx.HTTPError as error:
+                    errors.append(f"new game: {type(error).__name__} {error}")
+                    return
                 if response.status_code != 201:
                     errors.append(f"new game: {response.status_code} {response.text[:200]}")
                     return
@@ -79,11 +83,16 @@ async def player(url: str, name: str, difficulty: str, stop_at: float, rng: rand
             if think:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
             started = time.perf_counter()
-            response = await client.post(
-                f"/api/games/{game['id']}/actions",
-                json={"action": action, "version": game["version"],
-                      "since": game["event_count"]},
-            )
+            try:
+                response = await client.post(
+                    f"/api/games/{game['id']}/actions",
+                    json={"action": action, "version": game["version"],
+                          "since": game["event_count"]},
+                )
+            except httpx.HTTPError as error:  # a timeout, a reset: an error, not the end
+                errors.append(f"action: {type(error).__name__} {error}")
+                game = None
+                continue
             elapsed = time.perf_counter() - started
             if response.status_code != 200:
                 errors.append(f"action: {response.status_code} {response.text[:200]}")
