@@ -7,7 +7,8 @@
     .venv/bin/python bench/web_load.py --game spades   # two-player Spades instead of Sheepshead
 
 Each simulated player has its own cookie, starts a game, and plays random legal actions as fast
-as the server answers (a new game when one ends).  Prints, per difficulty and number of
+as the server answers (a new game when one ends); the clock starts once every player has its
+first game.  Prints, per difficulty and number of
 concurrent games, actions per second (in all and per server process), latency percentiles of
 ``POST /api/games/{id}/actions`` and the errors; never part of ``make test``'s pass/fail.
 """
@@ -60,24 +61,39 @@ def start_server(database: str, workers: int | None,
     raise SystemExit("the server did not start")
 
 
-async def player(url: str, name: str, difficulty: str, stop_at: float, rng: random.Random,
+class Window:
+    """The timed window: it opens once every player has its first game (so 100 games being
+    created at once do not eat the run) and closes ``seconds`` later."""
+
+    def __init__(self, players: int) -> None:
+        self.ready = asyncio.Barrier(players + 1)
+        self.stop_at = float("inf")
+
+
+async def new_game(client: httpx.AsyncClient, name: str, difficulty: str,
+                   errors: list[str]) -> dict[str, Any] | None:
+    try:
+        response = await client.post("/api/games", json={"game": name, "difficulty": difficulty})
+    except httpx.HTTPError as error:
+        errors.append(f"new game: {type(error).__name__} {error}")
+        return None
+    if response.status_code != 201:
+        errors.append(f"new game: {response.status_code} {response.text[:200]}")
+        return None
+    game: dict[str, Any] = response.json()
+    return game
+
+
+async def player(url: str, name: str, difficulty: str, window: Window, rng: random.Random,
                  latencies: list[float], errors: list[str], games: list[int],
                  think: float = 0.0) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        game: dict[str, Any] | None = None
-        while time.monotonic() < stop_at:
-            if game is None or game["status"] == "over":
-                try:
-                    response = await client.post("/api/games",
-                                                 json={"game": name, "difficulty": difficulty})
-                except httpx.HTTPError as error:
-                    errors.append(f"new game: {type(error).__name__} {error}")
-                    return
-                if response.status_code != 201:
-                    errors.append(f"new game: {response.status_code} {response.text[:200]}")
-                    return
-                game = response.json()
-                games.append(1)
+        game = await new_game(client, name, difficulty, errors)
+        await window.ready.wait()
+        while game is not None and time.monotonic() < window.stop_at:
+            if game["status"] == "over":
+                game = await new_game(client, name, difficulty, errors)
+                games.extend([1] if game is not None else [])
                 continue
             action = rng.choice(game["legal_actions"])
             if think:
@@ -91,15 +107,22 @@ async def player(url: str, name: str, difficulty: str, stop_at: float, rng: rand
                 )
             except httpx.HTTPError as error:  # a timeout, a reset: an error, not the end
                 errors.append(f"action: {type(error).__name__} {error}")
-                game = None
+                game = await new_game(client, name, difficulty, errors)
                 continue
             elapsed = time.perf_counter() - started
             if response.status_code != 200:
                 errors.append(f"action: {response.status_code} {response.text[:200]}")
-                game = None
+                game = await new_game(client, name, difficulty, errors)
                 continue
             latencies.append(elapsed)
             game = response.json()
+
+
+async def timed(window: Window, seconds: float) -> float:
+    await window.ready.wait()
+    started = time.monotonic()
+    window.stop_at = started + seconds
+    return started
 
 
 async def run(url: str, name: str, games: int, seconds: float, difficulty: str, seed: int,
@@ -108,15 +131,17 @@ async def run(url: str, name: str, games: int, seconds: float, difficulty: str, 
     errors: list[str] = []
     started_games: list[int] = []
     # Warm up (worker processes, caches) with one short game's worth of requests.
-    await asyncio.gather(player(url, name, difficulty, time.monotonic() + 2,
-                                random.Random(-1), [], errors, []))
-    started = time.monotonic()
-    stop_at = started + seconds
+    warm_up = Window(1)
+    await asyncio.gather(player(url, name, difficulty, warm_up, random.Random(-1), [],
+                                errors, []), timed(warm_up, 2))
+    window = Window(games)
+    clock = asyncio.ensure_future(timed(window, seconds))
     await asyncio.gather(*(
-        player(url, name, difficulty, stop_at, random.Random(seed * 1000 + k), latencies,
+        player(url, name, difficulty, window, random.Random(seed * 1000 + k), latencies,
                errors, started_games, think)
         for k in range(games)
     ))
+    started = await clock
     wall = time.monotonic() - started
     ordered = sorted(latencies)
 

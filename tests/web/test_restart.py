@@ -117,7 +117,8 @@ def test_two_servers_on_one_database(tmp_path: Path, servers: list[Server],
                                      database_url: str) -> None:
     log = tmp_path / "server.log"
     servers.append(Server(database_url, log))
-    servers.append(Server(database_url, log))
+    # PostgreSQL spelled plainly (postgresql://) is psycopg 3 too: the same database.
+    servers.append(Server(database_url.replace("postgresql+psycopg://", "postgresql://"), log))
     with httpx.Client(base_url=servers[0].url, timeout=30) as first:
         game = first.post("/api/games", json={"difficulty": "normal"}).json()
         cookies = dict(first.cookies)
