@@ -1,13 +1,16 @@
 """Load on the web server: concurrent games, each action timed including the computers' replies.
 
     .venv/bin/python bench/web_load.py                 # starts `tricktable serve` on a temp db
-    .venv/bin/python bench/web_load.py --games 20 --seconds 30 --difficulty normal
+    .venv/bin/python bench/web_load.py --games 20,100 --difficulty normal,hard --seconds 30
+    .venv/bin/python bench/web_load.py --database postgresql://user@host/db --processes 2
     .venv/bin/python bench/web_load.py --url http://127.0.0.1:8000   # an already running server
     .venv/bin/python bench/web_load.py --game spades   # two-player Spades instead of Sheepshead
 
 Each simulated player has its own cookie, starts a game, and plays random legal actions as fast
-as the server answers (a new game when one ends).  Prints actions per second and latency
-percentiles of ``POST /api/games/{id}/actions``; never part of ``make test``'s pass/fail.
+as the server answers (a new game when one ends); the clock starts once every player has its
+first game.  Prints, per difficulty and number of
+concurrent games, actions per second (in all and per server process), latency percentiles of
+``POST /api/games/{id}/actions`` and the errors; never part of ``make test``'s pass/fail.
 """
 
 from __future__ import annotations
@@ -58,37 +61,68 @@ def start_server(database: str, workers: int | None,
     raise SystemExit("the server did not start")
 
 
-async def player(url: str, name: str, difficulty: str, stop_at: float, rng: random.Random,
+class Window:
+    """The timed window: it opens once every player has its first game (so 100 games being
+    created at once do not eat the run) and closes ``seconds`` later."""
+
+    def __init__(self, players: int) -> None:
+        self.ready = asyncio.Barrier(players + 1)
+        self.stop_at = float("inf")
+
+
+async def new_game(client: httpx.AsyncClient, name: str, difficulty: str,
+                   errors: list[str]) -> dict[str, Any] | None:
+    try:
+        response = await client.post("/api/games", json={"game": name, "difficulty": difficulty})
+    except httpx.HTTPError as error:
+        errors.append(f"new game: {type(error).__name__} {error}")
+        return None
+    if response.status_code != 201:
+        errors.append(f"new game: {response.status_code} {response.text[:200]}")
+        return None
+    game: dict[str, Any] = response.json()
+    return game
+
+
+async def player(url: str, name: str, difficulty: str, window: Window, rng: random.Random,
                  latencies: list[float], errors: list[str], games: list[int],
                  think: float = 0.0) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        game: dict[str, Any] | None = None
-        while time.monotonic() < stop_at:
-            if game is None or game["status"] == "over":
-                response = await client.post("/api/games",
-                                             json={"game": name, "difficulty": difficulty})
-                if response.status_code != 201:
-                    errors.append(f"new game: {response.status_code} {response.text[:200]}")
-                    return
-                game = response.json()
-                games.append(1)
+        game = await new_game(client, name, difficulty, errors)
+        await window.ready.wait()
+        while game is not None and time.monotonic() < window.stop_at:
+            if game["status"] == "over":
+                game = await new_game(client, name, difficulty, errors)
+                games.extend([1] if game is not None else [])
                 continue
             action = rng.choice(game["legal_actions"])
             if think:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
             started = time.perf_counter()
-            response = await client.post(
-                f"/api/games/{game['id']}/actions",
-                json={"action": action, "version": game["version"],
-                      "since": game["event_count"]},
-            )
+            try:
+                response = await client.post(
+                    f"/api/games/{game['id']}/actions",
+                    json={"action": action, "version": game["version"],
+                          "since": game["event_count"]},
+                )
+            except httpx.HTTPError as error:  # a timeout, a reset: an error, not the end
+                errors.append(f"action: {type(error).__name__} {error}")
+                game = await new_game(client, name, difficulty, errors)
+                continue
             elapsed = time.perf_counter() - started
             if response.status_code != 200:
                 errors.append(f"action: {response.status_code} {response.text[:200]}")
-                game = None
+                game = await new_game(client, name, difficulty, errors)
                 continue
             latencies.append(elapsed)
             game = response.json()
+
+
+async def timed(window: Window, seconds: float) -> float:
+    await window.ready.wait()
+    started = time.monotonic()
+    window.stop_at = started + seconds
+    return started
 
 
 async def run(url: str, name: str, games: int, seconds: float, difficulty: str, seed: int,
@@ -97,15 +131,17 @@ async def run(url: str, name: str, games: int, seconds: float, difficulty: str, 
     errors: list[str] = []
     started_games: list[int] = []
     # Warm up (worker processes, caches) with one short game's worth of requests.
-    await asyncio.gather(player(url, name, difficulty, time.monotonic() + 2,
-                                random.Random(-1), [], errors, []))
-    started = time.monotonic()
-    stop_at = started + seconds
+    warm_up = Window(1)
+    await asyncio.gather(player(url, name, difficulty, warm_up, random.Random(-1), [],
+                                errors, []), timed(warm_up, 2))
+    window = Window(games)
+    clock = asyncio.ensure_future(timed(window, seconds))
     await asyncio.gather(*(
-        player(url, name, difficulty, stop_at, random.Random(seed * 1000 + k), latencies,
+        player(url, name, difficulty, window, random.Random(seed * 1000 + k), latencies,
                errors, started_games, think)
         for k in range(games)
     ))
+    started = await clock
     wall = time.monotonic() - started
     ordered = sorted(latencies)
 
@@ -137,50 +173,72 @@ async def run(url: str, name: str, games: int, seconds: float, difficulty: str, 
     }
 
 
+def table_row(database: str, processes: int, figures: dict[str, Any]) -> str:
+    """One Markdown table row: database, processes, players, games, throughput, latency."""
+    latency = figures["latency_ms"]
+    return (
+        f"| {database} | {processes} | {figures['difficulty']} ({figures['opponent']}) "
+        f"| {figures['concurrent_games']} | {figures['actions_per_second']} "
+        f"| {round(figures['actions_per_second'] / processes, 1)} "
+        f"| {latency['p50']} | {latency['p95']} | {latency['p99']} | {figures['errors']} |"
+    )
+
+
+TABLE_HEAD = (
+    "| database | processes | players | games | actions/s | per process "
+    "| p50 ms | p95 ms | p99 ms | errors |\n"
+    "|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", help="a running server (default: start one on a temp db)")
+    parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--database",
+                        help="the started server's database URL (default: a temporary SQLite)")
     parser.add_argument("--game", default="sheepshead", choices=["sheepshead", "spades"])
-    parser.add_argument("--games", type=int, default=20, help="concurrent games")
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--difficulty", default="normal", choices=["easy", "normal", "hard"])
+    parser.add_argument("--games", default="20",
+                        help="concurrent games; a comma list runs each in turn (20,100)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds per run")
+    parser.add_argument("--difficulty", default="normal",
+                        help="easy, normal or hard; a comma list runs each in turn")
     parser.add_argument("--workers", type=int, help="the started server's worker processes")
     parser.add_argument("--processes", type=int, default=1,
                         help="the started server's processes (uvicorn workers)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player waits before each action (0: none)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per run")
     args = parser.parse_args()
+    difficulties = args.difficulty.split(",")
+    if not set(difficulties) <= {"easy", "normal", "hard"}:
+        parser.error("--difficulty takes easy, normal and hard")
+    counts = [int(count) for count in args.games.split(",")]
     process = None
     with tempfile.TemporaryDirectory() as directory:
         url = args.url
+        database = args.database or f"sqlite:///{Path(directory) / 'bench.sqlite3'}"
         if url is None:
-            database = f"sqlite:///{Path(directory) / 'bench.sqlite3'}"
             process, url = start_server(database, args.workers, args.processes)
+        label = "?" if args.url else database.split(":", 1)[0].split("+", 1)[0]
+        if not args.json:
+            print(TABLE_HEAD, flush=True)
         try:
-            figures = asyncio.run(run(url, args.game, args.games, args.seconds,
-                                      args.difficulty, args.seed, args.think))
+            for difficulty in difficulties:
+                for count in counts:
+                    figures = asyncio.run(run(url, args.game, count, args.seconds, difficulty,
+                                              args.seed, args.think))
+                    figures |= {"database": label, "processes": args.processes}
+                    if args.json:
+                        print(json.dumps(figures), flush=True)
+                        continue
+                    print(table_row(label, args.processes, figures), flush=True)
+                    for error in figures["first_errors"]:
+                        print(f"<!-- error: {error} -->")
         finally:
             if process is not None:
                 os.killpg(process.pid, signal.SIGTERM)
                 process.wait(timeout=30)
-    if args.json:
-        print(json.dumps(figures))
-        return
-    latency = figures["latency_ms"]
-    print(
-        f"{figures['concurrent_games']} concurrent {figures['game']} games "
-        f"(think {figures['think_seconds']} s), "
-        f"{figures['difficulty']} "
-        f"({figures['opponent']}) players: {figures['actions_per_second']} actions/s, "
-        f"latency p50 {latency['p50']} ms, p95 {latency['p95']} ms, p99 {latency['p99']} ms, "
-        f"max {latency['max']} ms ({figures['actions']} actions, "
-        f"{figures['games_started']} games in {figures['seconds']} s, "
-        f"{figures['errors']} errors)"
-    )
-    if figures["first_errors"]:
-        print("errors:", *figures["first_errors"], sep="\n  ")
 
 
 if __name__ == "__main__":

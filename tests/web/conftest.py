@@ -1,4 +1,8 @@
-"""Fixtures for the server tests: a fresh app on a temporary SQLite database."""
+"""Fixtures for the server tests: a fresh app on a fresh database, SQLite and PostgreSQL.
+
+Every test that uses ``database_url`` (through ``make_app``, ``app``, ``client``…) runs twice:
+on a temporary SQLite file and on a new PostgreSQL database (see ``tests/web/postgres.py``).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tests.web.postgres import PostgresServer, missing, postgres_server
 from tricktable.web import Settings, create_app
 
 
@@ -29,9 +34,25 @@ def clock() -> Clock:
     return Clock(datetime(2030, 3, 14, 18, 0, tzinfo=UTC))
 
 
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tricktable.sqlite3'}"
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer | str]:
+    """The session's PostgreSQL server (started on first use), or why there is none."""
+    with postgres_server() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: a temporary SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tricktable.sqlite3'}"
+        return
+    server = request.getfixturevalue("postgres")
+    if isinstance(server, str):
+        missing(server)
+    assert isinstance(server, PostgresServer)
+    with server.database() as url:
+        yield url
 
 
 @pytest.fixture

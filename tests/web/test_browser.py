@@ -24,8 +24,8 @@ NICKNAME = "Browser Bob"
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'browser.sqlite3'}", tmp_path / "server.log",
+def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
+    started = Server(database_url, tmp_path / "server.log",
                      workers=2)
     yield started
     started.kill()

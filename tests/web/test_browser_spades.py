@@ -28,8 +28,8 @@ TARGET = 201  # no single hand scores more than 200: at least two hands
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'browser.sqlite3'}", tmp_path / "server.log",
+def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
+    started = Server(database_url, tmp_path / "server.log",
                      workers=1, env={"TRICKTABLE_TEST_OPTIONS": "1"})
     yield started
     started.kill()

@@ -3,7 +3,6 @@ one database serve the same game and refuse a double submission."""
 
 from __future__ import annotations
 
-import json
 import random
 import threading
 from collections.abc import Iterator
@@ -12,14 +11,15 @@ from typing import Any
 
 import httpx
 import pytest
-import sqlalchemy as sa
 
 from tests.web.play import spades_choice
 from tests.web.servers import Server
 from tricktable.ai.players import make_player
 from tricktable.game import parse_action
 from tricktable.web.computer import decision_rng
+from tricktable.web.db import make_engine
 from tricktable.web.games import adapter
+from tricktable.web.store import Store
 
 TEST_OPTIONS = {"TRICKTABLE_TEST_OPTIONS": "1"}
 
@@ -64,8 +64,7 @@ GAMES = {
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers: list[Server],
-                                                       name: str) -> None:
-    database = f"sqlite:///{tmp_path / 'game.sqlite3'}"
+                                                       database_url: str, name: str) -> None:
     log = tmp_path / "server.log"
     rng = random.Random(7)
 
@@ -74,7 +73,7 @@ def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers:
             return spades_choice(game, rng)
         return str(game["legal_actions"][0])
 
-    servers.append(Server(database, log, env=TEST_OPTIONS))
+    servers.append(Server(database_url, log, env=TEST_OPTIONS))
     with httpx.Client(base_url=servers[0].url, timeout=30) as client:
         game = client.post("/api/games", json=GAMES[name]).json()
         while not mid_second_hand(game):
@@ -85,7 +84,7 @@ def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers:
         cookies = dict(client.cookies)
 
     servers[0].kill()
-    servers.append(Server(database, log, env=TEST_OPTIONS))
+    servers.append(Server(database_url, log, env=TEST_OPTIONS))
     with httpx.Client(base_url=servers[1].url, timeout=30, cookies=cookies) as client:
         after = client.get(f"/api/games/{game['id']}").json()
         assert stable(after) == before
@@ -95,19 +94,16 @@ def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers:
 
     # The whole game, across the kill, is what an uninterrupted game gives: every computer
     # decision is the one its seed and history determine.
-    engine = sa.create_engine(database)
-    with engine.connect() as connection:
-        row = connection.execute(sa.text(
-            "SELECT seed, rules, opponent, version FROM games WHERE id = :id"
-        ), {"id": game["id"]}).one()
-        log_rows = connection.execute(sa.text(
-            "SELECT idx, seat, action FROM game_actions WHERE game_id = :id ORDER BY idx"
-        ), {"id": game["id"]}).all()
+    engine = make_engine(database_url)
+    store = Store(engine)
+    row = store.game(game["id"])
+    assert row is not None and row.version > 0
+    log_rows = store.actions(row.id, row.version + 1)
     engine.dispose()
-    assert [r.idx for r in log_rows] == list(range(row.version)) and row.version > 0
+    assert len(log_rows) == row.version
     chosen = adapter(name)
-    match = chosen.new_match(json.loads(row.rules), row.seed)
-    for index, seat, text in log_rows:
+    match = chosen.new_match(row.rules, row.seed)
+    for index, (seat, text) in enumerate(log_rows):
         if seat != 0:
             player = make_player(name, row.opponent)
             expected = player.choose(chosen.player_view(match, seat),
@@ -117,11 +113,12 @@ def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers:
     assert chosen.is_over(match) and list(match.totals) == game["view"]["totals"]
 
 
-def test_two_servers_on_one_database(tmp_path: Path, servers: list[Server]) -> None:
-    database = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+def test_two_servers_on_one_database(tmp_path: Path, servers: list[Server],
+                                     database_url: str) -> None:
     log = tmp_path / "server.log"
-    servers.append(Server(database, log))
-    servers.append(Server(database, log))
+    servers.append(Server(database_url, log))
+    # PostgreSQL spelled plainly (postgresql://) is psycopg 3 too: the same database.
+    servers.append(Server(database_url.replace("postgresql+psycopg://", "postgresql://"), log))
     with httpx.Client(base_url=servers[0].url, timeout=30) as first:
         game = first.post("/api/games", json={"difficulty": "normal"}).json()
         cookies = dict(first.cookies)

@@ -2,24 +2,80 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+from tests.web.postgres import PostgresServer, missing
 from tricktable.web.db import make_engine, metadata, migrate
 from tricktable.web.settings import default_database_path, default_database_url
 
 
-def test_the_migrations_build_the_tables_the_code_uses(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'nested' / 'dir' / 'db.sqlite3'}")
+def test_the_migrations_build_the_tables_the_code_uses(database_url: str) -> None:
+    engine = make_engine(database_url)
     migrate(engine)
     migrate(engine)  # a second start changes nothing
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
-        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        if engine.dialect.name == "sqlite":
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     engine.dispose()
+
+
+def test_a_new_sqlite_database_gets_its_directory(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'nested' / 'dir' / 'db.sqlite3'}")
+    migrate(engine)
+    engine.dispose()
+    assert (tmp_path / "nested" / "dir" / "db.sqlite3").is_file()
+
+
+def test_servers_starting_at_once_migrate_one_postgresql_database(
+    postgres: PostgresServer | str,
+) -> None:
+    """They wait their turn on the migration lock; none fails, the schema is built once."""
+    if isinstance(postgres, str):
+        missing(postgres)
+    assert isinstance(postgres, PostgresServer)
+    with postgres.database() as database_url:
+        migrate_at_once(database_url)
+
+
+def migrate_at_once(database_url: str) -> None:
+    engine = make_engine(database_url)
+    with engine.begin() as connection:  # start from nothing, not from the migrated template
+        for table in reversed(metadata.sorted_tables):
+            connection.execute(sa.text(f"DROP TABLE {table.name}"))
+        connection.execute(sa.text("DROP TABLE alembic_version"))
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        starting = make_engine(database_url)
+        try:
+            migrate(starting)
+        except BaseException as error:  # pragma: no cover - the failure the test looks for
+            errors.append(error)
+        finally:
+            starting.dispose()
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+    engine.dispose()
+
+
+@pytest.mark.parametrize("url", ["postgresql://u@h/d", "postgres://u:p@h:5/d",
+                                 "postgresql+psycopg://u@h/d"])
+def test_postgresql_urls_use_psycopg_3(url: str) -> None:
+    assert make_engine(url).dialect.driver == "psycopg"
 
 
 def test_the_default_database_is_in_the_user_data_directory(

@@ -44,7 +44,7 @@ from tricktable.web.identity import (
     subkey,
     verify,
 )
-from tricktable.web.routes import games, leaderboard, pages, players
+from tricktable.web.routes import games, leaderboard, pages, players, testing
 from tricktable.web.routes.pages import STATIC
 from tricktable.web.service import GameService
 from tricktable.web.settings import Settings
@@ -132,5 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for router in (games.router, players.router, leaderboard.router, pages.router):
         app.include_router(router)
+    if settings.test_options:
+        app.include_router(testing.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

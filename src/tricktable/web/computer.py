@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import random
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -137,6 +139,26 @@ def _warm_up() -> int:
     return 0
 
 
+PARENT_CHECK_SECONDS = 0.25
+
+
+def _exit_with(parent: int) -> None:
+    """Worker initializer: end this worker when the server process that started it is gone,
+    however it went (``kill -9`` included), instead of running on as an orphan."""
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    # An orphan is adopted by another process (init or a subreaper), so its parent id changes.
+    # Polling is portable and immune to the trap of Linux's PR_SET_PDEATHSIG, which fires when
+    # the *thread* that started the worker ends, and the pool starts workers from whichever
+    # request thread submits first.
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
+
+
 CHEAP_PLAYERS = frozenset({"random", "basic"})
 """Players that decide in well under a millisecond: with ``kind="auto"`` they run in a thread
 (a process round trip would cost more than their thinking); every other player runs in the
@@ -176,7 +198,8 @@ class ComputerPool:
             executor = self._processes[index]
             if executor is None:
                 executor = self._processes[index] = ProcessPoolExecutor(
-                    1, mp_context=multiprocessing.get_context("spawn")
+                    1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_exit_with, initargs=(os.getpid(),),
                 )
             return executor
 

@@ -21,6 +21,7 @@ __all__ = [
     "dailies",
     "game_actions",
     "games",
+    "database_url",
     "make_engine",
     "metadata",
     "migrate",
@@ -29,6 +30,7 @@ __all__ = [
 ]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x7472_6963_6B74  # "trickt": the PostgreSQL advisory lock held while migrating
 
 metadata = sa.MetaData()
 
@@ -102,10 +104,24 @@ daily_attempts = sa.Table(
 )
 
 
+POSTGRES_DRIVER = "postgresql+psycopg"
+"""PostgreSQL goes through psycopg 3 (the ``postgres`` extra), whatever driver a URL names."""
+
+
+def database_url(url: str) -> str:
+    """``url`` with a bare ``postgresql://`` (or ``postgres://``) pointed at psycopg 3, which
+    SQLAlchemy would otherwise take to mean psycopg2."""
+    parsed = sa.engine.make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        return parsed.set(drivername=POSTGRES_DRIVER).render_as_string(hide_password=False)
+    return url
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets a busy timeout, WAL and foreign keys, and its
-    directory is created."""
+    directory is created; PostgreSQL gets psycopg 3."""
     kwargs: dict[str, Any] = {}
+    url = database_url(url)
     is_sqlite = url.startswith("sqlite")
     if is_sqlite:
         kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
@@ -139,6 +155,10 @@ def migrate(engine: Engine) -> None:
     for attempt in range(5):
         try:
             with engine.begin() as connection:
+                if connection.dialect.name == "postgresql":
+                    # One migrator at a time; the others wait here, then find nothing to do.
+                    connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"),
+                                       {"key": MIGRATION_LOCK})
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
             return

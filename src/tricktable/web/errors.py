@@ -1,4 +1,8 @@
-"""Every error answer is JSON: ``{"error": code, "message": text}`` (a 409 adds ``"game"``)."""
+"""Every error answer is JSON: ``{"error": code, "message": text}`` (a 409 adds ``"game"``).
+
+Input a database cannot store (PostgreSQL refuses NUL in text) is a 400; a database that does
+not answer is a 503; anything unexpected is a 500 that keeps the connection usable.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import exc as db_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.web.service import ApiError
 
-__all__ = ["install_error_handlers"]
+__all__ = ["UnexpectedErrors", "install_error_handlers"]
 
 log = logging.getLogger("tricktable.web")
 
@@ -36,6 +42,44 @@ def _validation_message(error: RequestValidationError) -> str:
     return "Bad request: " + "; ".join(problems) + "."
 
 
+def _internal() -> JSONResponse:
+    return JSONResponse(
+        {"error": "internal", "message": "Something went wrong on the server."},
+        status_code=500,
+    )
+
+
+class UnexpectedErrors:
+    """Answers an unexpected exception with the JSON 500 and leaves it there.
+
+    Starlette's handler for ``Exception`` re-raises after answering, and uvicorn then closes the
+    connection: a keep-alive client finds its next request reset.  Only when part of an answer
+    is already out does the exception go on (closing the connection is then the honest end).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watching(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watching)
+        except Exception as error:
+            if started:
+                raise
+            log.exception("Unexpected error", exc_info=error)
+            await _internal()(scope, receive, send)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     async def api_error(_request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ApiError)
@@ -55,14 +99,32 @@ def install_error_handlers(app: FastAPI) -> None:
         }
         return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
+    async def unstorable(_request: Request, error: Exception) -> JSONResponse:
+        # A guard behind the routes' own checks: e.g. a NUL byte that reached PostgreSQL.
+        log.warning("The database refused a request's data: %s", error)
+        return JSONResponse(
+            {"error": "bad_request",
+             "message": "Bad request: it holds text the database cannot store."},
+            status_code=400,
+        )
+
+    async def unavailable(_request: Request, error: Exception) -> JSONResponse:
+        log.error("The database did not answer: %s", error)
+        return JSONResponse(
+            {"error": "unavailable",
+             "message": "The database is not answering; please try again shortly."},
+            status_code=503, headers={"Retry-After": "5"},
+        )
+
     async def unexpected(_request: Request, error: Exception) -> JSONResponse:
         log.exception("Unexpected error", exc_info=error)
-        return JSONResponse(
-            {"error": "internal", "message": "Something went wrong on the server."},
-            status_code=500,
-        )
+        return _internal()
 
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
-    app.add_exception_handler(Exception, unexpected)
+    app.add_exception_handler(db_errors.DataError, unstorable)
+    app.add_exception_handler(db_errors.OperationalError, unavailable)
+    app.add_exception_handler(db_errors.InterfaceError, unavailable)
+    app.add_exception_handler(Exception, unexpected)  # errors outside UnexpectedErrors
+    app.add_middleware(UnexpectedErrors)

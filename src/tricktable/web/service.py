@@ -9,6 +9,7 @@ compare-and-set on the version.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import unicodedata
 from collections.abc import Callable
@@ -25,6 +26,8 @@ from tricktable.web.store import GameRow, Store
 __all__ = ["ApiError", "GameService", "display_name"]
 
 NICKNAME_LENGTH = 24
+GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+"""What a game id can look like (ours are 32 hex digits); anything else is no game, unasked."""
 
 
 class ApiError(Exception):
@@ -214,7 +217,7 @@ class GameService:
     # --- Playing -------------------------------------------------------------------------
 
     def _row(self, player_id: str, game_id: str) -> GameRow:
-        row = self.store.game(game_id) if len(game_id) <= 64 else None
+        row = self.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
         if row is None:
             raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
         if row.player_id != player_id:
