@@ -138,7 +138,8 @@ def serve(
     workers: Annotated[int | None, typer.Option(help="Computer-player worker processes.")] = None,
     processes: Annotated[int, typer.Option(help="Server processes sharing the database.")] = 1,
     trusted_proxy: Annotated[list[str] | None, typer.Option(
-        "--trusted-proxy", metavar="ADDRESS", help="A reverse proxy's address or network (10.0.0.0/8) whose "
+        "--trusted-proxy", metavar="ADDRESS",
+        help="A reverse proxy's address or network (10.0.0.0/8) whose "
         "X-Forwarded-For/-Proto and Forwarded headers are believed; repeat for several "
         "(also $TRICKTABLE_TRUSTED_PROXIES, comma-separated).")] = None,
     log_format: Annotated[LogFormat, typer.Option(
