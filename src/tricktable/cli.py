@@ -28,6 +28,11 @@ class GameName(StrEnum):
     spades = "spades"
 
 
+class LogFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
 @app.command()
 def play(
     game: Annotated[GameName, typer.Argument(help="Which game.")] = GameName.sheepshead,
@@ -132,11 +137,26 @@ def serve(
         "user data directory).")] = None,
     workers: Annotated[int | None, typer.Option(help="Computer-player worker processes.")] = None,
     processes: Annotated[int, typer.Option(help="Server processes sharing the database.")] = 1,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        "--trusted-proxy", metavar="ADDRESS",
+        help="A reverse proxy's address or network (10.0.0.0/8) whose "
+        "X-Forwarded-For/-Proto and Forwarded headers are believed; repeat for several "
+        "(also $TRICKTABLE_TRUSTED_PROXIES, comma-separated).")] = None,
+    log_format: Annotated[LogFormat, typer.Option(
+        help="Logs as plain text, or as one JSON object a line (a line per request).")
+    ] = LogFormat.text,
 ) -> None:
     """Serve Sheepshead and Spades in the browser (New game, Daily, leaderboard)."""
+    from tricktable.web.proxy import parse_networks
     from tricktable.web.server import serve as run_server
 
-    run_server(host=host, port=port, database=database, workers=workers, processes=processes)
+    try:
+        parse_networks(trusted_proxy or ())
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--trusted-proxy") from None
+    run_server(host=host, port=port, database=database, workers=workers, processes=processes,
+               trusted_proxies=tuple(trusted_proxy or ()),
+               log_format="json" if log_format is LogFormat.json else "text")
 
 
 @app.command()

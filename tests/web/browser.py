@@ -86,8 +86,11 @@ class Screenshots:
 
 def wait_for_state(page: Any, states: str) -> str:
     """Wait until the page's state (``body[data-state]``) is one of ``states``; it, then."""
+    # A function, not an expression string: Playwright evals expression strings in the page,
+    # which the Content-Security-Policy (no 'unsafe-eval') refuses.
     page.wait_for_function(
-        f"{states.split()!r}.includes(document.body.dataset.state)", timeout=60_000
+        "states => states.includes(document.body.dataset.state)", arg=states.split(),
+        timeout=60_000,
     )
     state: str = page.evaluate("document.body.dataset.state")
     return state

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -24,14 +25,14 @@ class Server:
     """``tricktable serve`` in its own process group (so kill -9 takes its workers too)."""
 
     def __init__(self, database: str, log: Path, *, workers: int = 1,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, args: Sequence[str] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "TRICKTABLE_SECRET": "restart-test", **(env or {})}
         self.log = log.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tricktable.cli", "serve", "--port", str(self.port),
-             "--database", database, "--workers", str(workers)],
+             "--database", database, "--workers", str(workers), *args],
             stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
         )
         deadline = time.monotonic() + 60

@@ -142,7 +142,7 @@ def play_a_card(page: Any, shot: Any, done: Counter[str]) -> None:
             " are led: the picker must play the unknown card" in message), message
         shot("illegal-card-explained")
         done["illegal"] += 1
-        page.wait_for_function("document.body.dataset.state === 'idle'")
+        page.wait_for_function("() => document.body.dataset.state === 'idle'")
     if not done["keyboard"]:
         # Keyboard: a number key selects a card, Enter plays it.
         codes = [hand.nth(k).get_attribute("data-card") for k in range(hand.count())]

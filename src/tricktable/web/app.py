@@ -1,14 +1,20 @@
 """The ASGI app: ``create_app(settings)``.
 
 At start the app migrates the database (Alembic), reads or creates the server secret, and starts
-the computer players' worker pool.  Routes (all JSON errors: ``{"error", "message"}``):
+the computer players' worker pool.  Around the routes, one middleware per idea: trusted proxy
+headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers, the body limit
+(413), the identity cookie and the rate limits (429).  Routes (all JSON errors:
+``{"error", "message"}``; the pages also answer ``HEAD``):
 
 =========================  =========================================================
 ``GET /``                  the home page (choose a game; New game, Daily, continue)
                            and the tables (``?game=spades`` opens on Spades)
 ``GET /leaderboard``       a Daily leaderboard (``?game=spades``), my history, statistics
 ``GET /rules``             the rules we play (``?game=spades`` for Spades)
-``GET /api/health``        ``{"ok": true}``
+``GET /healthz``           ``{"ok": true}``: alive (``GET /api/health`` too, for old clients)
+``GET /readyz``            ``{"ready", "problems"}``: database, migrations, workers (else 503)
+``GET /metrics``           Prometheus metrics
+``GET /api/openapi.json``  the contract: every route's statuses and bodies (``/api/docs``)
 ``GET /api/options``       games (Sheepshead, Spades), tables, difficulties, today's date
 ``GET|PUT /api/me``        my anonymous id and nickname
 ``GET /api/me/stats``      ``?game=``: my history and statistics in a game
@@ -25,7 +31,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http.cookies import SimpleCookie
-from typing import Any
 
 import anyio
 from fastapi import FastAPI
@@ -33,7 +38,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tricktable.web.access_log import AccessLogMiddleware
+from tricktable.web.body_limit import BodyLimitMiddleware
 from tricktable.web.computer import ComputerPool
+from tricktable.web.contract import install_openapi
 from tricktable.web.db import make_engine, migrate
 from tricktable.web.errors import install_error_handlers
 from tricktable.web.identity import (
@@ -44,8 +52,12 @@ from tricktable.web.identity import (
     subkey,
     verify,
 )
-from tricktable.web.routes import games, leaderboard, pages, players, testing
+from tricktable.web.metrics import MetricsMiddleware
+from tricktable.web.proxy import ProxyHeadersMiddleware
+from tricktable.web.rate_limit import RateLimitMiddleware, RateLimits
+from tricktable.web.routes import games, health, leaderboard, pages, players, testing
 from tricktable.web.routes.pages import STATIC
+from tricktable.web.security_headers import SecurityHeadersMiddleware
 from tricktable.web.service import GameService
 from tricktable.web.settings import Settings
 from tricktable.web.store import Store
@@ -108,12 +120,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     service = GameService(store=store, pool=pool, secret=secret, clock=settings.now,
                           cache_size=settings.cache_size, test_options=settings.test_options)
 
+    limits = RateLimits.from_settings(settings, engine, transaction=store._writing)
+
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(pool.start)
+        app.state.started = True
         try:
             yield
         finally:
+            app.state.started = False
             await anyio.to_thread.run_sync(pool.shutdown)
             engine.dispose()
 
@@ -122,15 +138,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.service = service
     app.state.pool = pool
+    app.state.engine = engine
+    app.state.started = False
     install_error_handlers(app)
+    install_openapi(app)
+    # The first added runs innermost: the rate limits need the player id, the identity cookie
+    # the scheme the proxy headers give, and the logs and metrics see every answer.
+    app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)
+    app.add_middleware(BodyLimitMiddleware, limit=settings.body_limit)
+    app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(MetricsMiddleware)
+    app.add_middleware(AccessLogMiddleware)
+    app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
 
-    @app.get("/api/health", tags=["health"])
-    def health() -> dict[str, Any]:
-        return {"ok": True}
-
-    for router in (games.router, players.router, leaderboard.router, pages.router):
+    for router in (health.router, games.router, players.router, leaderboard.router,
+                   pages.router):
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)

@@ -22,7 +22,8 @@ __all__ = ["UnexpectedErrors", "install_error_handlers"]
 
 log = logging.getLogger("tricktable.web")
 
-_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+          413: "too_large", 429: "too_many_requests"}
 
 
 def _validation_message(error: RequestValidationError) -> str:
@@ -38,6 +39,8 @@ def _validation_message(error: RequestValidationError) -> str:
             problems.append(f"{where} is not a field here")
         else:
             message = str(item.get("msg", "is not valid"))
+            if "input" in item and kind != "model_type":
+                message += f", not {_shown(item['input'])}"
             problems.append(f"{where}: {message}" if where else message)
     return "Bad request: " + "; ".join(problems) + "."
 
@@ -78,6 +81,17 @@ class UnexpectedErrors:
                 raise
             log.exception("Unexpected error", exc_info=error)
             await _internal()(scope, receive, send)
+
+
+def _shown(value: object) -> str:
+    """The refused value as JSON would write it, cut short."""
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def install_error_handlers(app: FastAPI) -> None:

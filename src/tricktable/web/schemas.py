@@ -1,44 +1,79 @@
-"""Request bodies (responses are the JSON documented in :mod:`tricktable.web.app`)."""
+"""Request bodies and the error body (success responses are the JSON documented in
+:mod:`tricktable.web.app`).
+
+Requests are strict: an int is a JSON integer (not ``true``, ``"5"`` or ``5.0``), a choice is one
+of its names (an empty string is not "the default": leave the field out), and a field the server
+does not know is refused.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-__all__ = ["ActionRequest", "DailyRequest", "NewGameRequest", "NicknameRequest"]
+__all__ = [
+    "ActionRequest",
+    "DailyRequest",
+    "DifficultyName",
+    "ErrorBody",
+    "GameName",
+    "NewGameRequest",
+    "NicknameRequest",
+    "PresetName",
+]
+
+GameName = Literal["sheepshead", "spades"]
+"""The games (:data:`tricktable.web.games.ADAPTERS`; a test keeps the two equal)."""
+PresetName = Literal["milwaukee", "pagat", "tavern", "standard", "short"]
+"""Every game's tables; the game's adapter says which belong to which game."""
+DifficultyName = Literal["easy", "normal", "hard"]
+"""The difficulties (:data:`tricktable.web.games.DIFFICULTIES`)."""
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class NewGameRequest(_Body):
-    game: str = "sheepshead"
-    preset: str | None = None
-    difficulty: str | None = None
-    hands: int | None = None
-    """Sheepshead: the number of hands."""
-    target: StrictInt | None = None
+    game: GameName = "sheepshead"
+    preset: PresetName | None = None
+    """The table; left out, the game's default table."""
+    difficulty: DifficultyName | None = None
+    """Left out: normal."""
+    hands: StrictInt | None = Field(default=None, ge=1, le=100)
+    """Sheepshead: the number of hands (the options list the allowed counts)."""
+    target: StrictInt | None = Field(default=None, ge=1, le=10_000)
     """Spades: the score that ends the game.  Test-only: refused unless the server allows
     test options."""
 
 
 class DailyRequest(_Body):
-    game: str = "sheepshead"
+    game: GameName = "sheepshead"
 
 
 class ActionRequest(_Body):
     action: str = Field(max_length=200)
     """The action's text: ``pass``, ``bury QC 7H``, ``call AH unknown 8C``, ``play 10D``;
     Spades: ``keep``, ``reject``, ``double-nil``, ``exchange 2C 3D``, ``bid 4``, ``bid nil``."""
-    version: int
+    version: StrictInt = Field(ge=0)
     """The game version the player acted on (from the last response)."""
-    since: int | None = Field(default=None, ge=0)
+    since: StrictInt | None = Field(default=None, ge=0)
     """The number of events the client has seen; the answer holds the events after them."""
-    game_id: str | None = None
+    game_id: str | None = Field(default=None, max_length=64)
     """Optional: the game the client meant (must match the URL)."""
-    seat: int | None = None
+    seat: StrictInt | None = Field(default=None, ge=0, le=9)
     """Optional: the seat the client acts for (must be the player's own)."""
 
 
 class NicknameRequest(_Body):
-    nickname: str
+    nickname: str = Field(max_length=200)
+
+
+class ErrorBody(BaseModel):
+    """Every answer other than success."""
+
+    error: str = Field(description="A short code: bad_request, not_found, stale_version, ...")
+    message: str = Field(description="What was wrong, for people.")
+    game: dict[str, Any] | None = Field(
+        default=None, description="A 409 only: the game as it is now, to continue from.")

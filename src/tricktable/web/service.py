@@ -21,6 +21,7 @@ from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.web.computer import ComputerError, ComputerPool, MatchCache, job_for
 from tricktable.web.daily import daily_date, daily_seed
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, TableOptions, adapter
+from tricktable.web.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
 from tricktable.web.store import GameRow, Store
 
 __all__ = ["ApiError", "GameService", "display_name"]
@@ -210,6 +211,7 @@ class GameService:
         if chosen.is_over(match):  # pragma: no cover - a game always needs the human
             raise ApiError(500, "internal", "The game ended before the human played.")
         row = self.store.create_game(row, played, claim_daily=mode == "daily")
+        GAMES_STARTED.labels(chosen.name, mode).inc()
         response = self._response(row, chosen, match, since=0)
         self.cache.put(row.id, row.version, match)
         return response
@@ -241,7 +243,9 @@ class GameService:
                       opponent=row.opponent, human_seat=row.human_seat,
                       actions=tuple(chosen.history(match)))
         try:
-            answer = self.pool.run(job)
+            with COMPUTER_JOBS.track_inprogress(), \
+                    THINK_SECONDS.labels(row.difficulty).time():
+                answer = self.pool.run(job)
         except ComputerError as error:
             raise ApiError(503, "computer_unavailable", str(error)) from None
         for seat, text in answer:
@@ -262,6 +266,8 @@ class GameService:
         )
         if not stored:
             return None
+        if over:
+            GAMES_FINISHED.labels(row.game, row.mode).inc()
         new = replace(row, version=row.version + len(actions), updated_at=now)
         if outcome is not None:
             new = replace(new, status="over", score=outcome.score, stats=outcome.stats,

@@ -1,4 +1,5 @@
-"""Server settings: where the database is, the server secret, how computer players run."""
+"""Server settings: where the database is, the server secret, how computer players run, and the
+edges (body limit, rate limits, trusted proxies)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ def default_database_url() -> str:
     return f"sqlite:///{default_database_path()}"
 
 
+def _trusted_proxies() -> tuple[str, ...]:
+    configured = os.environ.get("TRICKTABLE_TRUSTED_PROXIES", "")
+    return tuple(part.strip() for part in configured.split(",") if part.strip())
+
+
+def _limit(name: str, default: str) -> Callable[[], str]:
+    """A rate limit's default: ``TRICKTABLE_RATE_LIMIT_<NAME>`` if set, else ``default``."""
+    return lambda: os.environ.get(f"TRICKTABLE_RATE_LIMIT_{name.upper()}", default)
+
+
 def _default_workers() -> int:
     configured = os.environ.get("TRICKTABLE_WORKERS", "")
     if configured.isdigit() and int(configured) > 0:
@@ -66,3 +77,30 @@ class Settings:
     )
     """Accept options meant for tests only (a Spades game's ``target``, to keep a browser test
     short).  Off unless ``TRICKTABLE_TEST_OPTIONS=1``."""
+    body_limit: int = 64 * 1024
+    """The largest request body in bytes; a longer one is a 413."""
+    trusted_proxies: tuple[str, ...] = field(default_factory=_trusted_proxies)
+    """Reverse proxies (addresses or networks, like ``10.0.0.0/8``) whose ``X-Forwarded-For``,
+    ``X-Forwarded-Proto`` and ``Forwarded`` headers are believed; from
+    ``TRICKTABLE_TRUSTED_PROXIES`` (comma-separated).  Nobody else's are."""
+    rate_limit_new_game_player: str = field(
+        default_factory=_limit("new_game_player", "100/minute;1000/hour"))
+    """New games (``POST /api/games``) one anonymous player may start (``limits`` notation:
+    ``N/second|minute|hour|day``, ``;`` between several; empty for no limit).  Each rate limit
+    can be set by ``TRICKTABLE_RATE_LIMIT_<NAME>``, like ``TRICKTABLE_RATE_LIMIT_NEW_GAME_PLAYER``.
+    """
+    rate_limit_new_game_address: str = field(
+        default_factory=_limit("new_game_address", "1000/minute"))
+    """New games from one client address (many players may share one: a school, a NAT)."""
+    rate_limit_daily_player: str = field(
+        default_factory=_limit("daily_player", "100/minute"))
+    """Daily starts (``POST /api/daily``) per player."""
+    rate_limit_daily_address: str = field(
+        default_factory=_limit("daily_address", "1000/minute"))
+    """Daily starts per client address."""
+    rate_limit_action_player: str = field(
+        default_factory=_limit("action_player", "1200/minute"))
+    """Actions (``POST /api/games/{id}/actions``) per player."""
+    rate_limit_action_address: str = field(
+        default_factory=_limit("action_address", "6000/minute"))
+    """Actions per client address."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 
+from tricktable.web.contract import errors
 from tricktable.web.routes.deps import player_id, service
+from tricktable.web.schemas import GameName
 from tricktable.web.service import GameService
 
 router = APIRouter(prefix="/api", tags=["leaderboard"])
@@ -15,7 +17,7 @@ Service = Annotated[GameService, Depends(service)]
 Player = Annotated[str, Depends(player_id)]
 
 
-@router.get("/leaderboard")
-def leaderboard(svc: Service, me: Player, game: str = "sheepshead",
-                date: str | None = None) -> dict[str, Any]:
+@router.get("/leaderboard", responses=errors(400))
+def leaderboard(svc: Service, me: Player, game: GameName = "sheepshead",
+                date: Annotated[str | None, Query(max_length=10)] = None) -> dict[str, Any]:
     return svc.leaderboard(me, game, date)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import HTMLResponse, Response
@@ -18,6 +19,8 @@ STATIC = WEB / "static"
 CONTENT = WEB / "content"
 
 _HEADERS = {"Cache-Control": "no-cache"}
+_PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False}
+"""Pages answer HEAD as well as GET (the server sends the headers only)."""
 
 
 @cache
@@ -47,17 +50,17 @@ def rules_html(game: str) -> str:
     )
 
 
-@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+@router.api_route("/", response_class=HTMLResponse, **_PAGE)
 def table() -> HTMLResponse:
     return HTMLResponse(_page("index.html"), headers=_HEADERS)
 
 
-@router.get("/leaderboard", response_class=HTMLResponse, include_in_schema=False)
+@router.api_route("/leaderboard", response_class=HTMLResponse, **_PAGE)
 def leaderboard() -> HTMLResponse:
     return HTMLResponse(_page("leaderboard.html"), headers=_HEADERS)
 
 
-@router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+@router.api_route("/rules", response_class=HTMLResponse, **_PAGE)
 def rules(game: str = "sheepshead") -> HTMLResponse:
     if game not in ADAPTERS:
         raise HTTPException(404, f"There are no rules for {game!r} here; the games are "
@@ -65,6 +68,6 @@ def rules(game: str = "sheepshead") -> HTMLResponse:
     return HTMLResponse(rules_html(game), headers=_HEADERS)
 
 
-@router.get("/favicon.ico", include_in_schema=False)
+@router.api_route("/favicon.ico", **_PAGE)
 def favicon() -> Response:
     return Response((STATIC / "favicon.svg").read_bytes(), media_type="image/svg+xml")

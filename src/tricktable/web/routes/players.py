@@ -6,8 +6,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
+from tricktable.web.contract import errors
 from tricktable.web.routes.deps import player_id, service
-from tricktable.web.schemas import NicknameRequest
+from tricktable.web.schemas import GameName, NicknameRequest
 from tricktable.web.service import GameService
 
 router = APIRouter(prefix="/api", tags=["players"])
@@ -21,11 +22,11 @@ def me(svc: Service, me: Player) -> dict[str, Any]:
     return svc.me(me)
 
 
-@router.put("/me")
+@router.put("/me", responses=errors(400, 413))
 def set_nickname(body: NicknameRequest, svc: Service, me: Player) -> dict[str, Any]:
     return svc.set_nickname(me, body.nickname)
 
 
-@router.get("/me/stats")
-def my_stats(svc: Service, me: Player, game: str = "sheepshead") -> dict[str, Any]:
+@router.get("/me/stats", responses=errors(400))
+def my_stats(svc: Service, me: Player, game: GameName = "sheepshead") -> dict[str, Any]:
     return svc.stats(me, game)

@@ -1,0 +1,82 @@
+"""Request logs: one record per request on the ``tricktable.access`` logger.
+
+Each record carries the method, the route template (not the path), the status, the duration and
+a short hash of the player id (enough to follow one player, not to act as them); never a body,
+a card or a view.  :class:`JsonFormatter` writes them as one JSON object a line
+(``tricktable serve --log-format json``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from tricktable.web.metrics import route_template
+
+__all__ = ["AccessLogMiddleware", "JsonFormatter", "player_hash"]
+
+log = logging.getLogger("tricktable.access")
+
+_FIELDS = ("method", "route", "status", "duration_ms", "player")
+
+
+def player_hash(player_id: str | None) -> str | None:
+    """A short, stable stand-in for a player id in logs."""
+    if not player_id:
+        return None
+    return hashlib.sha256(b"tricktable-log:" + player_id.encode()).hexdigest()[:12]
+
+
+class JsonFormatter(logging.Formatter):
+    """A log record as one JSON line: time, level, logger, message, and a request's fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        data: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for name in _FIELDS:
+            if hasattr(record, name):
+                data[name] = getattr(record, name)
+        if record.exc_info:
+            data["exception"] = self.formatException(record.exc_info)
+        return json.dumps(data, ensure_ascii=False)
+
+
+class AccessLogMiddleware:
+    """Logs every HTTP request when it has been answered."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = 500
+
+        async def watched_send(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched_send)
+        finally:
+            if log.isEnabledFor(logging.INFO):
+                route = route_template(scope)
+                duration = round((time.perf_counter() - start) * 1000, 1)
+                player = player_hash(scope.get("state", {}).get("player_id"))
+                log.info("%s %s %d %.1fms", scope["method"], route, status, duration,
+                         extra={"method": scope["method"], "route": route, "status": status,
+                                "duration_ms": duration, "player": player})

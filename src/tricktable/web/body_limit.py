@@ -1,0 +1,69 @@
+"""A limit on request bodies: past it the answer is a JSON 413, read no further.
+
+A declared ``Content-Length`` over the limit is refused before anything is read; a body without
+one (chunked) is counted as it arrives and refused as soon as it passes the limit.
+"""
+
+from __future__ import annotations
+
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["BodyLimitMiddleware", "BodyTooLarge"]
+
+
+class BodyTooLarge(HTTPException):
+    """Raised from ``receive`` once the body passes the limit (FastAPI lets an HTTPException
+    through its body parsing; the error handlers make it a JSON 413)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"The request body is larger than {limit} bytes.")
+
+
+class BodyLimitMiddleware:
+    """Refuses HTTP requests whose body is longer than ``limit`` bytes with a 413."""
+
+    def __init__(self, app: ASGIApp, *, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await self._refuse(scope, receive, send)
+                return
+        received = 0
+        started = False
+
+        async def counted_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise BodyTooLarge(self.limit)
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, watched_send)
+        except BodyTooLarge:
+            if started:
+                raise
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse(
+            {"error": "too_large", "message": str(BodyTooLarge(self.limit).detail)},
+            status_code=413, headers={"Connection": "close"},
+        )
+        await response(scope, receive, send)

@@ -1,0 +1,95 @@
+"""Prometheus metrics, served at ``/metrics``.
+
+Several server processes (``tricktable serve --processes N``) each count their own; with
+``PROMETHEUS_MULTIPROC_DIR`` set (``serve`` sets it for N > 1) prometheus_client writes them to
+files there and ``/metrics`` in any process reports the sum over all of them.
+"""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.multiprocess import MultiProcessCollector
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = [
+    "ACTION_SECONDS",
+    "COMPUTER_JOBS",
+    "GAMES_FINISHED",
+    "GAMES_STARTED",
+    "REQUESTS",
+    "THINK_SECONDS",
+    "MetricsMiddleware",
+    "exposition",
+    "route_template",
+]
+
+_SECONDS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+
+REQUESTS = Counter("tricktable_requests", "HTTP requests answered, by route template, method "
+                   "and status.", ["route", "method", "status"])
+ACTION_SECONDS = Histogram("tricktable_action_seconds", "Seconds to answer a player's action, "
+                           "the computer players' replies included.", buckets=_SECONDS)
+THINK_SECONDS = Histogram("tricktable_computer_think_seconds", "Seconds the computer players "
+                          "took to reach the human's next decision, by difficulty.",
+                          ["difficulty"], buckets=_SECONDS)
+COMPUTER_JOBS = Gauge("tricktable_computer_jobs", "Jobs handed to the computer-player workers "
+                      "and not answered yet (queued or thinking).", multiprocess_mode="livesum")
+GAMES_STARTED = Counter("tricktable_games_started", "Games started, by game and mode "
+                        "(new or daily).", ["game", "mode"])
+GAMES_FINISHED = Counter("tricktable_games_finished", "Games played to the end, by game and "
+                         "mode.", ["game", "mode"])
+
+
+def exposition() -> tuple[bytes, str]:
+    """The metrics in Prometheus' text format, and its content type."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+
+
+def route_template(scope: Scope) -> str:
+    """The route that answered (``/api/games/{game_id}``), never the raw path: a path holds
+    ids, and each distinct label value would be a new time series."""
+    route = scope.get("route")
+    path = getattr(route, "path", None)
+    if isinstance(path, str):
+        return path
+    if scope.get("path", "").startswith("/static/"):
+        return "/static"
+    return "unmatched"
+
+
+class MetricsMiddleware:
+    """Counts every HTTP answer by route template, method and status."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        status = 500
+
+        async def watched_send(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched_send)
+        finally:
+            REQUESTS.labels(route_template(scope), scope["method"], str(status)).inc()

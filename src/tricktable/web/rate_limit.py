@@ -1,0 +1,129 @@
+"""Rate limits on starting games, starting the Daily and acting: per anonymous player and per
+client address, a JSON 429 with ``Retry-After`` past them.
+
+The limits (``limits`` notation, from :class:`~tricktable.web.settings.Settings`) count in the
+app's database (:mod:`tricktable.web.rate_limit_storage`), so several server processes on one
+database share them.  A player who drops the cookie is a new player, but not a new address.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+
+import anyio
+from limits import RateLimitItem, parse_many
+from limits.strategies import FixedWindowRateLimiter
+from sqlalchemy.engine import Connection, Engine
+from starlette.requests import HTTPConnection
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from tricktable.web.proxy import client_address
+from tricktable.web.rate_limit_storage import SqlStorage
+from tricktable.web.settings import Settings
+
+__all__ = ["Limited", "RateLimitMiddleware", "RateLimits"]
+
+
+@dataclass(frozen=True)
+class Limited:
+    """What one kind of request may do: its name, method and path, and its limits."""
+
+    name: str
+    method: str
+    path: re.Pattern[str]
+    per_player: tuple[RateLimitItem, ...]
+    per_address: tuple[RateLimitItem, ...]
+
+
+def _parse(name: str, text: str) -> tuple[RateLimitItem, ...]:
+    if not text.strip():
+        return ()
+    try:
+        return tuple(parse_many(text))
+    except ValueError:
+        raise ValueError(f"{name}: {text!r} is not a rate limit (write it like "
+                         "'60/minute' or '10/second;600/hour').") from None
+
+
+class RateLimits:
+    """The limited requests and the limiter that counts them."""
+
+    def __init__(self, limiter: FixedWindowRateLimiter, rules: Sequence[Limited], *,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.limiter = limiter
+        self.rules = tuple(rules)
+        self._clock = clock
+
+    @classmethod
+    def from_settings(
+        cls, settings: Settings, engine: Engine, *,
+        transaction: Callable[[], AbstractContextManager[Connection]] | None = None,
+    ) -> RateLimits:
+        """The server's limits from its settings, counted in ``engine``'s database."""
+        def rule(name: str, method: str, path: str) -> Limited:
+            player = f"rate_limit_{name}_player"
+            address = f"rate_limit_{name}_address"
+            return Limited(name=name, method=method, path=re.compile(path),
+                           per_player=_parse(player, getattr(settings, player)),
+                           per_address=_parse(address, getattr(settings, address)))
+
+        rules = [
+            rule("new_game", "POST", r"/api/games/?"),
+            rule("daily", "POST", r"/api/daily/?"),
+            rule("action", "POST", r"/api/games/[^/]+/actions/?"),
+        ]
+        storage = SqlStorage(engine, transaction=transaction)
+        return cls(FixedWindowRateLimiter(storage), rules)
+
+    def rule_for(self, method: str, path: str) -> Limited | None:
+        for rule in self.rules:
+            if rule.method == method and rule.path.fullmatch(path):
+                return rule
+        return None
+
+    def hit(self, rule: Limited, *, player: str | None, address: str) -> float | None:
+        """Count one request; None if it is within every limit, else the seconds to wait."""
+        checks = [(item, "player", player) for item in rule.per_player if player]
+        checks += [(item, "address", address) for item in rule.per_address]
+        wait: float | None = None
+        for item, kind, who in checks:
+            assert who is not None
+            if not self.limiter.hit(item, rule.name, kind, who):
+                reset, _remaining = self.limiter.get_window_stats(item, rule.name, kind, who)
+                wait = max(wait or 0.0, reset - self._clock())
+        return wait
+
+
+class RateLimitMiddleware:
+    """Answers 429 to a limited request past its limits (runs after the identity cookie)."""
+
+    def __init__(self, app: ASGIApp, *, limits: RateLimits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        rule = (self.limits.rule_for(scope["method"], scope["path"])
+                if scope["type"] == "http" else None)
+        if rule is None:
+            await self.app(scope, receive, send)
+            return
+        player = scope.get("state", {}).get("player_id")
+        address = client_address(HTTPConnection(scope))
+        wait = await anyio.to_thread.run_sync(
+            lambda: self.limits.hit(rule, player=player, address=address))
+        if wait is None:
+            await self.app(scope, receive, send)
+            return
+        seconds = max(1, math.ceil(wait))
+        response = JSONResponse(
+            {"error": "too_many_requests",
+             "message": f"Too many requests; please wait {seconds} s and try again."},
+            status_code=429, headers={"Retry-After": str(seconds)},
+        )
+        await response(scope, receive, send)

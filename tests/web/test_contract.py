@@ -1,0 +1,118 @@
+"""The API's contract: the OpenAPI document lists every status a route answers with the error
+body, and requests are strict (no bool or text for a number, no empty choice, no unknown field).
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.play import assert_error, new_game
+from tricktable.web.games import ADAPTERS, DIFFICULTIES
+from tricktable.web.schemas import DifficultyName, GameName, PresetName
+
+ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
+
+EXPECTED = {
+    ("post", "/api/games"): {"201", "400", "413", "429", "503"},
+    ("post", "/api/daily"): {"200", "400", "413", "429", "503"},
+    ("get", "/api/daily"): {"200", "400"},
+    ("get", "/api/games/{game_id}"): {"200", "400", "403", "404", "503"},
+    ("post", "/api/games/{game_id}/actions"): {"200", "400", "403", "404", "409", "413", "422",
+                                               "429", "503"},
+    ("put", "/api/me"): {"200", "400", "413"},
+    ("get", "/api/me/stats"): {"200", "400"},
+    ("get", "/api/leaderboard"): {"200", "400"},
+    ("get", "/readyz"): {"200", "503"},
+    ("get", "/healthz"): {"200"},
+    ("get", "/api/health"): {"200"},
+    ("get", "/metrics"): {"200"},
+    ("get", "/api/options"): {"200"},
+    ("get", "/api/games"): {"200"},
+    ("get", "/api/me"): {"200"},
+}
+
+
+def test_the_document_lists_every_status_each_route_answers(client: TestClient) -> None:
+    document = client.get("/api/openapi.json").json()
+    found = {(method, path): set(operation["responses"])
+             for path, item in document["paths"].items()
+             for method, operation in item.items()}
+    assert found == EXPECTED
+    assert "HTTPValidationError" not in document["components"]["schemas"]
+    error = document["components"]["schemas"]["ErrorBody"]
+    assert set(error["required"]) == {"error", "message"}
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            for status, answer in operation["responses"].items():
+                if status.startswith("4") or (status == "503" and path != "/readyz"):
+                    schema = answer["content"]["application/json"]["schema"]
+                    assert schema == ERROR_REF, (method, path, status)
+    limited = document["paths"]["/api/games"]["post"]["responses"]["429"]
+    assert "Retry-After" in limited["headers"]
+
+
+def test_the_choices_in_the_schemas_are_the_servers() -> None:
+    assert set(get_args(GameName)) == set(ADAPTERS)
+    assert set(get_args(DifficultyName)) == set(DIFFICULTIES)
+    assert set(get_args(PresetName)) == {name for game in ADAPTERS.values()
+                                         for name in game.presets}
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"hands": "5"}, ["hands", '"5"']),
+        ({"hands": 5.0}, ["hands", "5.0"]),
+        ({"hands": True}, ["hands", "true"]),
+        ({"preset": ""}, ["preset", '""', "milwaukee"]),
+        ({"difficulty": ""}, ["difficulty", '""', "normal"]),
+        ({"game": ""}, ["game", '""']),
+        ({"game": "sheepshead", "colour": "red"}, ["colour", "not a field"]),
+    ],
+)
+def test_new_game_requests_are_strict(client: TestClient, body: dict[str, Any],
+                                      words: list[str]) -> None:
+    message = assert_error(client.post("/api/games", json=body), 400, "bad_request")["message"]
+    assert all(word in message for word in words), message
+    assert client.get("/api/games").json() == {"games": []}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": True}, ["version", "true"]),
+        ({"version": "0"}, ["version", '"0"']),
+        ({"version": 0.0}, ["version", "0.0"]),
+        ({"since": False}, ["since", "false"]),
+        ({"seat": "0"}, ["seat"]),
+        ({"extra": 1}, ["extra", "not a field"]),
+    ],
+)
+def test_action_requests_are_strict(client: TestClient, change: dict[str, Any],
+                                    words: list[str]) -> None:
+    game = new_game(client, difficulty="easy")
+    body = {"action": game["legal_actions"][0], "version": game["version"], **change}
+    response = client.post(f"/api/games/{game['id']}/actions", json=body)
+    message = assert_error(response, 400, "bad_request")["message"]
+    assert all(word in message for word in words), message
+    assert client.get(f"/api/games/{game['id']}").json()["version"] == game["version"]
+
+
+def test_strict_requests_still_accept_what_the_browser_sends(client: TestClient) -> None:
+    game = new_game(client, game="sheepshead", preset="pagat", difficulty="easy", hands=5)
+    assert game["preset"] == "pagat"
+    response = client.post(f"/api/games/{game['id']}/actions", json={
+        "action": game["legal_actions"][0], "version": game["version"],
+        "since": game["event_count"], "game_id": game["id"], "seat": game["seat"]})
+    assert response.status_code == 200, response.text
+    assert client.put("/api/me", json={"nickname": "Strict Sue"}).json()["nickname"] == (
+        "Strict Sue")
+    assert_error(client.put("/api/me", json={"nickname": 5}), 400, "bad_request")
+
+
+def test_query_choices_are_checked(client: TestClient) -> None:
+    for path in ("/api/daily?game=", "/api/me/stats?game=chess", "/api/leaderboard?game=go"):
+        assert_error(client.get(path), 400, "bad_request")
