@@ -106,7 +106,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pool = ComputerPool(kind=settings.executor, workers=settings.workers,
                         timeout=settings.computer_timeout)
     service = GameService(store=store, pool=pool, secret=secret, clock=settings.now,
-                          cache_size=settings.cache_size, test_options=settings.test_options)
+                          cache_size=settings.cache_size, test_options=settings.test_options,
+                          ranked_per_ipv4=settings.daily_ranked_per_ipv4,
+                          ranked_per_ipv6=settings.daily_ranked_per_ipv6,
+                          new_browsers_unranked=settings.daily_new_browsers_unranked)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -6,7 +6,7 @@ from fastapi import Request
 
 from tricktable.web.service import GameService
 
-__all__ = ["player_id", "service"]
+__all__ = ["daily_client_address", "player_id", "service"]
 
 
 def service(request: Request) -> GameService:
@@ -17,3 +17,9 @@ def service(request: Request) -> GameService:
 def player_id(request: Request) -> str:
     found: str = request.state.player_id
     return found
+
+
+def daily_client_address(request: Request) -> str:
+    """The client's address for the Daily's per-connection rules.  Only the direct peer for
+    now; behind a proxy this must be the trusted forwarded address."""
+    return request.client.host if request.client is not None else "unknown"

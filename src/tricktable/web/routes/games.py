@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 
-from tricktable.web.routes.deps import player_id, service
+from tricktable.web.routes.deps import daily_client_address, player_id, service
 from tricktable.web.schemas import ActionRequest, DailyRequest, NewGameRequest
 from tricktable.web.service import GameService
 
@@ -39,15 +39,41 @@ def new_game(body: NewGameRequest, svc: Service, me: Player) -> JSONResponse:
 
 
 @router.get("/daily")
-def daily(svc: Service, me: Player, game: str = "sheepshead") -> dict[str, Any]:
-    """Today's Daily and whether I have played it."""
-    return svc.daily_info(me, game)
+def daily(request: Request, svc: Service, me: Player,
+          game: str = "sheepshead") -> dict[str, Any]:
+    """Today's Daily: whether I have played it, whether my attempt is (or would be) ranked,
+    and why not."""
+    return svc.daily_info(me, game, daily_client_address(request))
 
 
 @router.post("/daily")
-def start_daily(body: DailyRequest, svc: Service, me: Player) -> JSONResponse:
-    """Start today's Daily (or resume my unfinished one)."""
-    return JSONResponse(svc.start_daily(me, body.game))
+def start_daily(request: Request, body: DailyRequest, svc: Service, me: Player) -> JSONResponse:
+    """My one Daily of today: started now, or the one I have (finished or not)."""
+    return JSONResponse(svc.start_daily(me, body.game, daily_client_address(request)))
+
+
+@router.get("/daily/commitments")
+def daily_commitments(svc: Service, game: str = "sheepshead") -> dict[str, Any]:
+    """The SHA-256 commitments of today's Daily seed and the next seven days'."""
+    return svc.commitments(game)
+
+
+@router.get("/daily/seed")
+def daily_seed(svc: Service, date: str, game: str = "sheepshead") -> dict[str, Any]:
+    """A day's commitment, and its seed once the day has ended (midnight US Central)."""
+    return svc.daily_seed(game, date)
+
+
+@router.get("/games/{game_id}/record")
+def game_record(game_id: str, svc: Service, me: Player) -> JSONResponse:
+    """A finished game's record for ``tricktable replay``: a Daily's once its day has ended."""
+    return JSONResponse(svc.record(me, game_id))
+
+
+@router.get("/games/{game_id}/share")
+def share(game_id: str, svc: Service, me: Player) -> dict[str, Any]:
+    """The spoiler-free text of my finished Daily, for the Share button."""
+    return svc.share(me, game_id)
 
 
 @router.get("/games/{game_id}")
