@@ -87,6 +87,9 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
             "document.querySelector('[data-testid=daily-ranked]').textContent.length > 0")
         assert notice.get_attribute("data-ranked") == "false"
         assert "not ranked" in notice.inner_text() and "new here today" in notice.inner_text()
+        assert page.locator("#daily-commitment").inner_text().count(
+            page.request.get(f"{url}/api/daily/commitments").json()["commitments"][0][
+                "commitment"]) == 1
         shot("lobby-unranked-notice")
 
         page.get_by_role("button", name="Play today's Daily").click()

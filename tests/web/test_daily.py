@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from datetime import UTC, date, datetime
@@ -63,11 +64,13 @@ def test_one_ranked_attempt_a_day_and_the_leaderboard(
     client.put("/api/me", json={"nickname": "Ole"})
     first = start(client)
     info = client.get("/api/daily").json()
-    assert info | {"ranked_message": None} == {
+    assert info["commitment"] == hashlib.sha256(
+        daily_seed("test-secret", "sheepshead", date(2030, 3, 14)).encode()).hexdigest()
+    assert info | {"ranked_message": None, "commitment": None} == {
         "game": "sheepshead", "date": "2030-03-14", "preset": "milwaukee",
         "difficulty": "normal", "played": True, "finished": False, "score": None,
         "game_id": first["id"], "ranked": True, "unranked_reason": None,
-        "ranked_message": None,
+        "ranked_message": None, "commitment": None,
     }
     assert "ranked" in info["ranked_message"]
     again = start(client)  # resumes the unfinished Daily
@@ -184,10 +187,10 @@ def test_one_ranked_spades_daily_and_its_leaderboard(
     client.put("/api/me", json={"nickname": "Lena"})
     first = start_spades(client)
     assert client.get("/api/daily", params={"game": "spades"}).json() | {
-        "ranked_message": None} == {
+        "ranked_message": None, "commitment": None} == {
         "game": "spades", "date": "2030-03-14", "preset": "standard", "difficulty": "normal",
         "played": True, "finished": False, "score": None, "game_id": first["id"],
-        "ranked": True, "unranked_reason": None, "ranked_message": None,
+        "ranked": True, "unranked_reason": None, "ranked_message": None, "commitment": None,
     }
     assert start_spades(client)["id"] == first["id"]  # resumes the unfinished Daily
     finished = play_spades(client, first, 1)

@@ -246,6 +246,7 @@ class GameService:
             "ranked": ranked,
             "unranked_reason": reason,
             "ranked_message": self._reason_text(reason, address),
+            "commitment": seed_commitment(daily_seed(self.secret, chosen.name, day)),
         }
 
     def start_daily(self, player_id: str, game: str, address: str) -> dict[str, Any]:

@@ -102,6 +102,7 @@ async function refreshLobby() {
     notice.textContent = daily.ranked_message;
     notice.classList.toggle('unranked', !daily.ranked);
     notice.dataset.ranked = String(daily.ranked);
+    $('daily-commitment').textContent = `Today's deals were fixed in advance: SHA-256 of the seed ${daily.commitment}, revealed after midnight US Central (see the leaderboard).`;
     const playing = games.games.filter((g) => g.status === 'playing');
     $('continue-panel').hidden = playing.length === 0;
     $('continue-list').replaceChildren(...playing.slice(0, 8).map((g) => el('li', {},
