@@ -13,8 +13,13 @@ the computer players' worker pool.  Routes (all JSON errors: ``{"error", "messag
 ``GET|PUT /api/me``        my anonymous id and nickname
 ``GET /api/me/stats``      ``?game=``: my history and statistics in a game
 ``GET|POST /api/games``    my games / start one ``{"game", "preset", "difficulty", "hands"}``
-``GET|POST /api/daily``    today's Daily (``?game=`` / ``{"game"}``) / start or resume it
+``GET|POST /api/daily``    today's Daily (``?game=`` / ``{"game"}``): whether mine is (or
+                           would be) ranked and why not / my one Daily of the day
+``GET /api/daily/commitments``  ``?game=``: SHA-256 of the seeds of today and 7 days ahead
+``GET /api/daily/seed``    ``?game=&date=``: a day's commitment; its seed once it has ended
 ``GET /api/games/{id}``    my seat's view (``?since=N``: events after event N)
+``GET /api/games/{id}/record``  a finished game's record (a Daily's: after its day, for all)
+``GET /api/games/{id}/share``   my finished Daily's spoiler-free Share text
 ``POST /api/games/{id}/actions``   ``{"action", "version", "since"?}``
 ``GET /api/leaderboard``   ``?game=&date=YYYY-MM-DD``: a day's ranking (default today)
 =========================  =========================================================
