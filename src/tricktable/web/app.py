@@ -39,6 +39,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.web.computer import ComputerPool
+from tricktable.web.daily_ranking import DailyRanking
 from tricktable.web.db import make_engine, migrate
 from tricktable.web.errors import install_error_handlers
 from tricktable.web.identity import (
@@ -112,9 +113,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         timeout=settings.computer_timeout)
     service = GameService(store=store, pool=pool, secret=secret, clock=settings.now,
                           cache_size=settings.cache_size, test_options=settings.test_options,
-                          ranked_per_ipv4=settings.daily_ranked_per_ipv4,
-                          ranked_per_ipv6=settings.daily_ranked_per_ipv6,
-                          new_browsers_unranked=settings.daily_new_browsers_unranked)
+                          ranking=DailyRanking(
+                              per_ipv4=settings.daily_ranked_per_ipv4,
+                              per_ipv6=settings.daily_ranked_per_ipv6,
+                              new_browsers_unranked=settings.daily_new_browsers_unranked))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -27,7 +27,8 @@ from tricktable.web.daily import (
     is_revealed,
     seed_commitment,
 )
-from tricktable.web.daily_connection import connection_key, is_ipv6
+from tricktable.web.daily_connection import connection_key
+from tricktable.web.daily_ranking import DailyRanking
 from tricktable.web.daily_results import MARKS, histogram, share_text, standing, streaks
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, TableOptions, adapter
 from tricktable.web.store import GameRow, Store
@@ -80,12 +81,9 @@ def _iso(moment: datetime | None) -> str | None:
 class GameService:
     def __init__(self, *, store: Store, pool: ComputerPool, secret: str,
                  clock: Callable[[], datetime] | None = None, cache_size: int = 512,
-                 test_options: bool = False, ranked_per_ipv4: int = 12,
-                 ranked_per_ipv6: int = 4, new_browsers_unranked: bool = True) -> None:
+                 test_options: bool = False, ranking: DailyRanking | None = None) -> None:
         self.store = store
-        self.ranked_per_ipv4 = ranked_per_ipv4
-        self.ranked_per_ipv6 = ranked_per_ipv6
-        self.new_browsers_unranked = new_browsers_unranked
+        self.ranking = ranking or DailyRanking()
         self.test_options = test_options
         self.pool = pool
         self.secret = secret
@@ -184,41 +182,6 @@ class GameService:
                             rules=rules, difficulty=difficulty, opponent=opponent, seed=seed,
                             day=None)
 
-    def _unranked_reason(self, player_id: str, game: str, day: date,
-                         connection: str) -> str | None:
-        """Why a new Daily attempt would not be ranked (None: it would be, if the connection's
-        cap allows)."""
-        if not self.new_browsers_unranked:
-            return None
-        player = self.store.player(player_id)
-        if player is None or daily_date(player.created_at.replace(tzinfo=UTC)) >= day:
-            return "new_browser"
-        if self.store.new_browser_from(game, day.isoformat(), connection):
-            return "connection_new_browser"
-        return None
-
-    def _cap(self, address: str) -> int:
-        return self.ranked_per_ipv6 if is_ipv6(address) else self.ranked_per_ipv4
-
-    def _reason_text(self, reason: str | None, address: str) -> str:
-        if reason is None:
-            return "This attempt is ranked: your score goes on today's leaderboard."
-        texts = {
-            "new_browser": (
-                "This attempt is not ranked: this browser is new here today, and a brand-new "
-                "browser (a private window, say) could rehearse the deals. Your score is shown "
-                "where it would have placed; from tomorrow this browser's Dailies are ranked."),
-            "connection_new_browser": (
-                "This attempt is not ranked: a brand-new browser opened today's Daily from your "
-                "connection, so later Dailies from this connection today are unranked (it "
-                "could have seen the deals). Your score is shown where it would have placed."),
-            "connection_cap": (
-                f"This attempt is not ranked: your connection has had its {self._cap(address)} "
-                "ranked attempts at today's Daily. Your score is shown where it would have "
-                "placed."),
-        }
-        return texts.get(reason, "This attempt is not ranked.")
-
     def daily_info(self, player_id: str, game: str, address: str) -> dict[str, Any]:
         """Today's Daily: whether I have one, and whether it is (or would be) ranked and why."""
         chosen = self._adapter(game)
@@ -228,9 +191,9 @@ class GameService:
             ranked, reason = mine.game.ranked, mine.unranked_reason
         else:
             connection = connection_key(self.secret, address, day)
-            reason = self._unranked_reason(player_id, chosen.name, day, connection)
+            reason = self.ranking.reason(self.store, player_id, chosen.name, day, connection)
             if reason is None and self.store.ranked_from(
-                    chosen.name, day.isoformat(), connection) >= self._cap(address):
+                    chosen.name, day.isoformat(), connection) >= self.ranking.cap(address):
                 reason = "connection_cap"
             ranked = reason is None
         row = None if mine is None else mine.game
@@ -245,7 +208,7 @@ class GameService:
             "game_id": None if row is None else row.id,
             "ranked": ranked,
             "unranked_reason": reason,
-            "ranked_message": self._reason_text(reason, address),
+            "ranked_message": self.ranking.message(reason, address),
             "commitment": seed_commitment(daily_seed(self.secret, chosen.name, day)),
         }
 
@@ -259,7 +222,7 @@ class GameService:
         if mine is not None:
             return self.get(player_id, mine.game.id, since=None)
         connection = connection_key(self.secret, address, day)
-        reason = self._unranked_reason(player_id, chosen.name, day, connection)
+        reason = self.ranking.reason(self.store, player_id, chosen.name, day, connection)
         try:
             opponent = chosen.player_for(chosen.daily_difficulty)
         except ValueError as error:
@@ -273,7 +236,7 @@ class GameService:
                                    opponent=table.opponent, seed=seed, day=day.isoformat())
         stored, created = self.store.create_daily(
             row, self.store_actions(chosen, match), connection=connection,
-            unranked_reason=reason, cap=self._cap(address))
+            unranked_reason=reason, cap=self.ranking.cap(address))
         if not created:  # a concurrent request stored the player's Daily first
             return self.get(player_id, stored.game.id, since=None)
         response = self._response(stored.game, chosen, match, since=0)
