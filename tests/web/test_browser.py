@@ -115,12 +115,17 @@ def play_the_daily(page: Any, url: str, directory: Path) -> None:
     assert done["hands"] == 10 and done["pick"] >= 1 and done["bury"] >= 1, done
     assert done["call"] + done["call-unknown"] + done["alone"] >= 1, done
 
-    # The leaderboard lists the game.
+    # The leaderboard shows where the game would have placed: a brand-new browser's Daily is
+    # unranked.
+    assert not daily["ranked"] and daily["unranked_reason"] == "new_browser"
     page.locator("#dialog-buttons").get_by_role("link", name="Leaderboard").click()
     page.wait_for_selector("body[data-state='ready']")
-    row = page.locator("#ranking tbody tr.you")
+    row = page.locator("#ranking tbody tr.you.unranked")
+    row.wait_for()
     cells = row.locator("td").all_inner_texts()
-    assert cells[1] == f"{NICKNAME} (you)" and cells[2] == match.group(2), cells
+    assert cells[1] == "You (unranked)" and cells[2] == match.group(2), cells
+    assert page.get_by_test_id("my-standing").inner_text().startswith(
+        f"Your unranked attempt scored {match.group(2)}")
     assert page.locator("#stats").inner_text().count("1") >= 1
     shot("leaderboard")
     page.goto(f"{url}/rules")

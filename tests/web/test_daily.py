@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from datetime import UTC, date, datetime
@@ -11,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import Clock
+from tests.web.daily_helpers import established
 from tests.web.play import act, first_legal, play_to_end, spades_choice
 from tricktable.web.daily import daily_date, daily_seed
 from tricktable.web.service import GameService
@@ -41,6 +43,8 @@ def test_daily_seeds_need_the_secret() -> None:
 def test_everyone_gets_the_same_deals_and_the_same_replies(
     client: TestClient, other_client: TestClient
 ) -> None:
+    established(client)
+    established(other_client)
     mine, theirs = start(client), start(other_client)
     assert mine["id"] != theirs["id"]
     assert mine["mode"] == "daily" and mine["ranked"] and mine["daily_date"] == "2030-03-14"
@@ -55,24 +59,29 @@ def test_everyone_gets_the_same_deals_and_the_same_replies(
 def test_one_ranked_attempt_a_day_and_the_leaderboard(
     client: TestClient, other_client: TestClient
 ) -> None:
+    established(client)
+    established(other_client)
     client.put("/api/me", json={"nickname": "Ole"})
     first = start(client)
-    assert client.get("/api/daily").json() | {"ranked_game_id": None} == {
+    info = client.get("/api/daily").json()
+    assert info["commitment"] == hashlib.sha256(
+        daily_seed("test-secret", "sheepshead", date(2030, 3, 14)).encode()).hexdigest()
+    assert info | {"ranked_message": None, "commitment": None} == {
         "game": "sheepshead", "date": "2030-03-14", "preset": "milwaukee",
         "difficulty": "normal", "played": True, "finished": False, "score": None,
-        "ranked_game_id": None, "unfinished_game_id": first["id"],
+        "game_id": first["id"], "ranked": True, "unranked_reason": None,
+        "ranked_message": None, "commitment": None,
     }
+    assert "ranked" in info["ranked_message"]
     again = start(client)  # resumes the unfinished Daily
     assert again["id"] == first["id"] and again["events"] == []
     finished = play_to_end(client, first, seed=1)
     info = client.get("/api/daily").json()
     assert info["finished"] and info["score"] == finished["score"]
-    assert info["unfinished_game_id"] is None
+    assert info["game_id"] == first["id"]
 
-    second = start(client)  # a new, unranked attempt on the same deals
-    assert second["id"] != first["id"] and not second["ranked"]
-    assert second["view"]["hand"]["hand"] == first["view"]["hand"]["hand"]
-    play_to_end(client, second, seed=2)
+    second = start(client)  # one Daily a day: the finished one comes back
+    assert second["id"] == first["id"] and second["status"] == "over"
 
     theirs = play_to_end(other_client, start(other_client), seed=3)
     board = client.get("/api/leaderboard").json()
@@ -89,10 +98,12 @@ def test_one_ranked_attempt_a_day_and_the_leaderboard(
     assert board["entries"][1]["rank"] == (1 if scores[0] == scores[1] else 2)
     assert board["days"] == [{"date": "2030-03-14", "players": 2}]
     stats = client.get("/api/me/stats").json()
-    assert stats["games"] == 2 and len(stats["history"]) == 2
+    assert stats["games"] == 1 and len(stats["history"]) == 1
+    assert stats["daily_streak"] == {"current": 1, "best": 1}
 
 
 def test_a_new_day_brings_new_deals_and_past_days_stay(client: TestClient, clock: Clock) -> None:
+    established(client)
     today = start(client)
     play_to_end(client, today, seed=1)
     clock.moment = datetime(2030, 3, 15, 18, 0, tzinfo=UTC)
@@ -102,6 +113,10 @@ def test_a_new_day_brings_new_deals_and_past_days_stay(client: TestClient, clock
     assert client.get("/api/leaderboard").json()["entries"] == []
     past = client.get("/api/leaderboard", params={"date": "2030-03-14"}).json()
     assert len(past["entries"]) == 1 and past["entries"][0]["you"]
+    play_to_end(client, tomorrow, seed=2)
+    assert client.get("/api/me/stats").json()["daily_streak"] == {"current": 2, "best": 2}
+    clock.moment = datetime(2030, 3, 17, 18, 0, tzinfo=UTC)  # a day missed
+    assert client.get("/api/me/stats").json()["daily_streak"] == {"current": 0, "best": 2}
 
 
 def test_the_days_opponent_is_fixed_by_its_first_game(app: FastAPI) -> None:
@@ -144,6 +159,8 @@ def play_spades(client: TestClient, game: dict[str, Any], seed: int) -> dict[str
 
 def test_everyone_gets_the_same_spades_daily(client: TestClient, other_client: TestClient,
                                             app: FastAPI) -> None:
+    established(client)
+    established(other_client)
     mine, theirs = start_spades(client), start_spades(other_client)
     assert mine["id"] != theirs["id"] and mine["game"] == "spades"
     assert mine["mode"] == "daily" and mine["ranked"] and mine["daily_date"] == "2030-03-14"
@@ -165,13 +182,15 @@ def test_everyone_gets_the_same_spades_daily(client: TestClient, other_client: T
 def test_one_ranked_spades_daily_and_its_leaderboard(
     client: TestClient, other_client: TestClient
 ) -> None:
+    established(client)
+    established(other_client)
     client.put("/api/me", json={"nickname": "Lena"})
     first = start_spades(client)
     assert client.get("/api/daily", params={"game": "spades"}).json() | {
-        "ranked_game_id": None} == {
+        "ranked_message": None, "commitment": None} == {
         "game": "spades", "date": "2030-03-14", "preset": "standard", "difficulty": "normal",
-        "played": True, "finished": False, "score": None, "ranked_game_id": None,
-        "unfinished_game_id": first["id"],
+        "played": True, "finished": False, "score": None, "game_id": first["id"],
+        "ranked": True, "unranked_reason": None, "ranked_message": None, "commitment": None,
     }
     assert start_spades(client)["id"] == first["id"]  # resumes the unfinished Daily
     finished = play_spades(client, first, 1)
@@ -180,9 +199,8 @@ def test_one_ranked_spades_daily_and_its_leaderboard(
     info = client.get("/api/daily", params={"game": "spades"}).json()
     assert info["finished"] and info["score"] == finished["score"]
 
-    again = start_spades(client)  # played again: same stock, not ranked
-    assert not again["ranked"] and again["view"]["hand"]["top_card"] == (
-        first["view"]["hand"]["top_card"])
+    again = start_spades(client)  # one Daily a day: the finished one comes back
+    assert again["id"] == first["id"] and again["status"] == "over"
     theirs = play_spades(other_client, start_spades(other_client), 2)
 
     board = client.get("/api/leaderboard", params={"game": "spades"}).json()
@@ -199,4 +217,4 @@ def test_one_ranked_spades_daily_and_its_leaderboard(
     # The Sheepshead leaderboard is separate.
     assert client.get("/api/leaderboard").json()["entries"] == []
     stats = client.get("/api/me/stats", params={"game": "spades"}).json()
-    assert stats["games"] == 1 and stats["unfinished"] == 1
+    assert stats["games"] == 1 and stats["unfinished"] == 0

@@ -19,8 +19,13 @@ headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers,
 ``GET|PUT /api/me``        my anonymous id and nickname
 ``GET /api/me/stats``      ``?game=``: my history and statistics in a game
 ``GET|POST /api/games``    my games / start one ``{"game", "preset", "difficulty", "hands"}``
-``GET|POST /api/daily``    today's Daily (``?game=`` / ``{"game"}``) / start or resume it
+``GET|POST /api/daily``    today's Daily (``?game=`` / ``{"game"}``): whether mine is (or
+                           would be) ranked and why not / my one Daily of the day
+``GET /api/daily/commitments``  ``?game=``: SHA-256 of the seeds of today and 7 days ahead
+``GET /api/daily/seed``    ``?game=&date=``: a day's commitment; its seed once it has ended
 ``GET /api/games/{id}``    my seat's view (``?since=N``: events after event N)
+``GET /api/games/{id}/record``  a finished game's record (a Daily's: after its day, for all)
+``GET /api/games/{id}/share``   my finished Daily's spoiler-free Share text
 ``POST /api/games/{id}/actions``   ``{"action", "version", "since"?}``
 ``GET /api/leaderboard``   ``?game=&date=YYYY-MM-DD``: a day's ranking (default today)
 =========================  =========================================================
@@ -42,6 +47,7 @@ from tricktable.web.access_log import AccessLogMiddleware
 from tricktable.web.body_limit import BodyLimitMiddleware
 from tricktable.web.computer import ComputerPool
 from tricktable.web.contract import install_openapi
+from tricktable.web.daily_ranking import DailyRanking
 from tricktable.web.db import make_engine, migrate
 from tricktable.web.errors import install_error_handlers
 from tricktable.web.identity import (
@@ -118,7 +124,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pool = ComputerPool(kind=settings.executor, workers=settings.workers,
                         timeout=settings.computer_timeout)
     service = GameService(store=store, pool=pool, secret=secret, clock=settings.now,
-                          cache_size=settings.cache_size, test_options=settings.test_options)
+                          cache_size=settings.cache_size, test_options=settings.test_options,
+                          ranking=DailyRanking(
+                              per_ipv4=settings.daily_ranked_per_ipv4,
+                              per_ipv6=settings.daily_ranked_per_ipv6,
+                              new_browsers_unranked=settings.daily_new_browsers_unranked))
 
     limits = RateLimits.from_settings(settings, engine, transaction=store._writing)
 

@@ -47,7 +47,10 @@ players = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("nickname", sa.String(40), nullable=True),
     sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("name_key", sa.String(96), nullable=True),
+    sa.Index("ux_players_name_key", "name_key", unique=True),
 )
+"""``name_key``: the nickname compared (NFKC, casefolded), unique across players."""
 
 games = sa.Table(
     "games",
@@ -101,7 +104,13 @@ daily_attempts = sa.Table(
     sa.Column("date", sa.String(10), primary_key=True),
     sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("connection", sa.String(64), nullable=True),
+    sa.Column("unranked_reason", sa.String(32), nullable=True),
+    sa.Column("ranked_slot", sa.Integer, nullable=True),
+    sa.Index("ux_daily_attempts_slot", "game", "date", "connection", "ranked_slot", unique=True),
 )
+"""Every Daily game: one per player, game and day (the primary key).  ``ranked_slot`` numbers a
+connection's ranked attempts of a day, so the unique index caps them exactly."""
 
 
 POSTGRES_DRIVER = "postgresql+psycopg"

@@ -14,17 +14,27 @@ import secrets
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.web.computer import ComputerError, ComputerPool, MatchCache, job_for
-from tricktable.web.daily import daily_date, daily_seed
+from tricktable.web.daily import (
+    COMMITTED_DAYS_AHEAD,
+    daily_date,
+    daily_seed,
+    day_ends_at,
+    is_revealed,
+    seed_commitment,
+)
+from tricktable.web.daily_connection import connection_key
+from tricktable.web.daily_ranking import DailyRanking
+from tricktable.web.daily_results import MARKS, histogram, share_text, standing, streaks
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, TableOptions, adapter
 from tricktable.web.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
 from tricktable.web.store import GameRow, Store
 
-__all__ = ["ApiError", "GameService", "display_name"]
+__all__ = ["ApiError", "GameService", "display_name", "name_key"]
 
 NICKNAME_LENGTH = 24
 GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
@@ -50,6 +60,16 @@ class ApiError(Exception):
         return data
 
 
+ANONYMOUS_TAG = re.compile(r"anonymous(\s*[0-9a-f]{1,8})?")
+"""Names of the anonymous-tag form (after :func:`name_key`), reserved for the tags."""
+
+
+def name_key(nickname: str) -> str:
+    """A nickname as compared with others: NFKC-normalised, casefolded, spaces collapsed
+    (so "Ace", "ACE" and "Ａｃｅ" are one name)."""
+    return " ".join(unicodedata.normalize("NFKC", nickname).casefold().split())
+
+
 def display_name(player_id: str, nickname: str | None) -> str:
     """A player's name on the leaderboard: the nickname, or a stable anonymous tag."""
     if nickname:
@@ -64,8 +84,9 @@ def _iso(moment: datetime | None) -> str | None:
 class GameService:
     def __init__(self, *, store: Store, pool: ComputerPool, secret: str,
                  clock: Callable[[], datetime] | None = None, cache_size: int = 512,
-                 test_options: bool = False) -> None:
+                 test_options: bool = False, ranking: DailyRanking | None = None) -> None:
         self.store = store
+        self.ranking = ranking or DailyRanking()
         self.test_options = test_options
         self.pool = pool
         self.secret = secret
@@ -126,7 +147,15 @@ class GameService:
                            f"A nickname has at most {NICKNAME_LENGTH} characters.")
         if any(unicodedata.category(c).startswith("C") for c in cleaned):
             raise ApiError(400, "bad_nickname", "A nickname cannot hold control characters.")
-        self.store.set_nickname(player_id, cleaned, self._stamp())
+        key = name_key(cleaned)
+        if ANONYMOUS_TAG.fullmatch(key):
+            raise ApiError(409, "nickname_reserved",
+                           f"{cleaned!r} is reserved: names like \"Anonymous 02fd\" are the tags "
+                           "of players without a nickname. Choose another nickname.")
+        if not self.store.set_nickname(player_id, cleaned, key, self._stamp()):
+            raise ApiError(409, "nickname_taken",
+                           f"The nickname {cleaned!r} is taken by another player (names are "
+                           "compared ignoring case and look-alike forms). Choose another.")
         return self.me(player_id)
 
     # --- Creating games ------------------------------------------------------------------
@@ -156,46 +185,135 @@ class GameService:
                             rules=rules, difficulty=difficulty, opponent=opponent, seed=seed,
                             day=None)
 
-    def daily_info(self, player_id: str, game: str) -> dict[str, Any]:
+    def daily_info(self, player_id: str, game: str, address: str) -> dict[str, Any]:
+        """Today's Daily: whether I have one, and whether it is (or would be) ranked and why."""
         chosen = self._adapter(game)
-        day = self.today()
-        ranked = self.store.ranked_attempt(chosen.name, day, player_id)
-        unfinished = self.store.unfinished_daily(chosen.name, day, player_id)
+        day = daily_date(self.now())
+        mine = self.store.daily_game(chosen.name, day.isoformat(), player_id)
+        if mine is not None:
+            ranked, reason = mine.game.ranked, mine.unranked_reason
+        else:
+            connection = connection_key(self.secret, address, day)
+            reason = self.ranking.reason(self.store, player_id, chosen.name, day, connection)
+            if reason is None and self.store.ranked_from(
+                    chosen.name, day.isoformat(), connection) >= self.ranking.cap(address):
+                reason = "connection_cap"
+            ranked = reason is None
+        row = None if mine is None else mine.game
         return {
             "game": chosen.name,
-            "date": day,
+            "date": day.isoformat(),
             "preset": chosen.daily_preset,
             "difficulty": chosen.daily_difficulty,
-            "played": ranked is not None,
-            "finished": ranked is not None and ranked.status == "over",
-            "score": None if ranked is None else ranked.score,
-            "ranked_game_id": None if ranked is None else ranked.id,
-            "unfinished_game_id": None if unfinished is None else unfinished.id,
+            "played": row is not None,
+            "finished": row is not None and row.status == "over",
+            "score": None if row is None else row.score,
+            "game_id": None if row is None else row.id,
+            "ranked": ranked,
+            "unranked_reason": reason,
+            "ranked_message": self.ranking.message(reason, address),
+            "commitment": seed_commitment(daily_seed(self.secret, chosen.name, day)),
         }
 
-    def start_daily(self, player_id: str, game: str) -> dict[str, Any]:
-        """Resume the player's unfinished Daily of today, or start one (ranked if it is the
-        player's first of the day)."""
+    def start_daily(self, player_id: str, game: str, address: str) -> dict[str, Any]:
+        """The player's one Daily of today: started now, or the one they have (finished or
+        not).  Concurrent requests, in any process, all answer with the same game.  ``address``
+        is the client's address (only its HMAC is kept)."""
         chosen = self._adapter(game)
-        day = self.today()
-        unfinished = self.store.unfinished_daily(chosen.name, day, player_id)
-        if unfinished is not None:
-            return self.get(player_id, unfinished.id, since=None)
+        day = daily_date(self.now())
+        mine = self.store.daily_game(chosen.name, day.isoformat(), player_id)
+        if mine is not None:
+            return self.get(player_id, mine.game.id, since=None)
+        connection = connection_key(self.secret, address, day)
+        reason = self.ranking.reason(self.store, player_id, chosen.name, day, connection)
         try:
             opponent = chosen.player_for(chosen.daily_difficulty)
         except ValueError as error:
             raise ApiError(503, "unavailable", str(error)) from None
-        table = self.store.daily(chosen.name, day, preset=chosen.daily_preset,
+        table = self.store.daily(chosen.name, day.isoformat(), preset=chosen.daily_preset,
                                  difficulty=chosen.daily_difficulty, opponent=opponent)
         rules = chosen.rules(table.preset, TableOptions())
-        seed = daily_seed(self.secret, chosen.name, daily_date(self.now()))
-        return self._create(player_id, chosen, mode="daily", preset=table.preset, rules=rules,
-                            difficulty=table.difficulty, opponent=table.opponent, seed=seed,
-                            day=day)
+        seed = daily_seed(self.secret, chosen.name, day)
+        row, match = self._prepare(player_id, chosen, mode="daily", preset=table.preset,
+                                   rules=rules, difficulty=table.difficulty,
+                                   opponent=table.opponent, seed=seed, day=day.isoformat())
+        stored, created = self.store.create_daily(
+            row, self.store_actions(chosen, match), connection=connection,
+            unranked_reason=reason, cap=self.ranking.cap(address))
+        if not created:  # a concurrent request stored the player's Daily first
+            return self.get(player_id, stored.game.id, since=None)
+        GAMES_STARTED.labels(chosen.name, "daily").inc()
+        response = self._response(stored.game, chosen, match, since=0)
+        self.cache.put(stored.game.id, stored.game.version, match)
+        return response
 
-    def _create(self, player_id: str, chosen: GameAdapter[Any], *, mode: str, preset: str,
-                rules: dict[str, Any], difficulty: str, opponent: str, seed: str,
-                day: str | None) -> dict[str, Any]:
+    # --- Provably fair: commitments, reveals, records ------------------------------------
+
+    def _day(self, day: str) -> date:
+        try:
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+                raise ValueError(day)
+            return date.fromisoformat(day)
+        except ValueError:
+            raise ApiError(400, "bad_request",
+                           f"{day!r} is not a date; write it as YYYY-MM-DD.") from None
+
+    def _fairness(self, game: str, day: date) -> dict[str, Any]:
+        seed = daily_seed(self.secret, game, day)
+        revealed = is_revealed(day, self.now())
+        return {
+            "date": day.isoformat(),
+            "commitment": seed_commitment(seed),
+            "revealed": revealed,
+            "seed": seed if revealed else None,
+            "reveal_at": day_ends_at(day).isoformat(),
+        }
+
+    def commitments(self, game: str) -> dict[str, Any]:
+        """The commitments (SHA-256 of the seed) of today's Daily and the next days'."""
+        chosen = self._adapter(game)
+        today = daily_date(self.now())
+        days = [today + timedelta(days=k) for k in range(COMMITTED_DAYS_AHEAD + 1)]
+        return {"game": chosen.name, "today": today.isoformat(),
+                "time_zone": "America/Chicago",
+                "commitments": [self._fairness(chosen.name, day) for day in days]}
+
+    def daily_seed(self, game: str, day: str) -> dict[str, Any]:
+        """A day's commitment, and its seed once the day has ended."""
+        chosen = self._adapter(game)
+        wanted = self._day(day)
+        last = daily_date(self.now()) + timedelta(days=COMMITTED_DAYS_AHEAD)
+        if wanted > last:
+            raise ApiError(404, "not_committed",
+                           f"The Daily of {wanted.isoformat()} is not committed yet: commitments "
+                           f"are published {COMMITTED_DAYS_AHEAD} days ahead (up to "
+                           f"{last.isoformat()}).")
+        return {"game": chosen.name, **self._fairness(chosen.name, wanted)}
+
+    def record(self, player_id: str, game_id: str) -> dict[str, Any]:
+        """A finished game's record (JSON that ``tricktable replay`` replays): a Daily's for
+        anyone once its day has ended, another game's for its player."""
+        row = self.store.game(game_id) if len(game_id) <= 64 else None
+        if row is None:
+            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+        if row.mode == "daily" and row.daily_date is not None:
+            if not is_revealed(date.fromisoformat(row.daily_date), self.now()):
+                raise ApiError(403, "not_revealed",
+                               f"The records of the {row.daily_date} Daily are published when "
+                               "the day ends (midnight US Central), with its seed.")
+        elif row.player_id != player_id:
+            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+        if row.status != "over":
+            raise ApiError(409, "not_finished", "A game's record is published once it is over.")
+        chosen = self._adapter(row.game)
+        match = chosen.replay(row.rules, row.seed, self.store.actions(row.id, row.version))
+        return chosen.record(match)
+
+    def _prepare(self, player_id: str, chosen: GameAdapter[Any], *, mode: str, preset: str,
+                 rules: dict[str, Any], difficulty: str, opponent: str, seed: str,
+                 day: str | None) -> tuple[GameRow, Any]:
+        """A new game, not stored yet, with the computers played up to the human's first
+        decision: its row and match."""
         now = self._stamp()
         self.store.ensure_player(player_id, now)
         game_id = secrets.token_hex(16)
@@ -207,10 +325,21 @@ class GameService:
             stats=None, created_at=now, updated_at=now, finished_at=None,
         )
         played = self._play_computers(row, chosen, match)
-        row = replace(row, version=len(played))
         if chosen.is_over(match):  # pragma: no cover - a game always needs the human
             raise ApiError(500, "internal", "The game ended before the human played.")
-        row = self.store.create_game(row, played, claim_daily=mode == "daily")
+        return replace(row, version=len(played)), match
+
+    @staticmethod
+    def store_actions(chosen: GameAdapter[Any], match: Any) -> list[tuple[Seat, str]]:
+        """A fresh game's actions so far, to store with it."""
+        return list(chosen.history(match))
+
+    def _create(self, player_id: str, chosen: GameAdapter[Any], *, mode: str, preset: str,
+                rules: dict[str, Any], difficulty: str, opponent: str, seed: str,
+                day: str | None) -> dict[str, Any]:
+        row, match = self._prepare(player_id, chosen, mode=mode, preset=preset, rules=rules,
+                                   difficulty=difficulty, opponent=opponent, seed=seed, day=day)
+        row = self.store.create_game(row, self.store_actions(chosen, match))
         GAMES_STARTED.labels(chosen.name, mode).inc()
         response = self._response(row, chosen, match, since=0)
         self.cache.put(row.id, row.version, match)
@@ -391,6 +520,10 @@ class GameService:
             "total_score": sum(scores),
             "average_score": round(sum(scores) / len(scores), 2) if scores else None,
             "wins": sum(1 for row in finished if (row.stats or {}).get("won")),
+            "daily_streak": streaks(
+                (date.fromisoformat(d) for d in self.store.finished_daily_days(player_id,
+                                                                               chosen.name)),
+                daily_date(self.now())),
             **chosen.summarize([row.stats or {} for row in finished]),
             "history": [self._summary(row) for row in rows],
         }
@@ -404,6 +537,7 @@ class GameService:
         except ValueError:
             raise ApiError(400, "bad_request",
                            f"{day!r} is not a date; write it as YYYY-MM-DD.") from None
+        fairness = self._fairness(chosen.name, self._day(day))
         entries = []
         rank = 0
         previous: int | None = None
@@ -423,7 +557,35 @@ class GameService:
                 "daily_wins": wins.get(row.player_id, 0),
                 "finished_at": _iso(row.finished_at),
                 "you": row.player_id == player_id,
+                "record": f"/api/games/{row.game_id}/record" if fairness["revealed"] else None,
             })
         days = [{"date": d, "players": n} for d, n in self.store.daily_days(chosen.name)]
+        scores = self.store.daily_scores(chosen.name, day)
+        mine = self.store.daily_game(chosen.name, day, player_id)
+        you = None
+        if mine is not None and mine.game.status == "over" and mine.game.score is not None:
+            you = {"ranked": mine.game.ranked, "game_id": mine.game.id,
+                   **standing(scores, mine.game.score, counted=mine.game.ranked)}
         return {"game": chosen.name, "date": day, "today": today, "entries": entries,
-                "days": days}
+                "days": days, "fairness": fairness,
+                "distribution": {"players": len(scores), "bins": histogram(scores)},
+                "you": you}
+
+    def share(self, player_id: str, game_id: str) -> dict[str, Any]:
+        """The Share text of my finished Daily: date, score, rank of N, one emoji a hand."""
+        row = self._row(player_id, game_id)
+        if row.mode != "daily" or row.daily_date is None:
+            raise ApiError(400, "not_a_daily", "Only a Daily's result can be shared.")
+        if row.status != "over" or row.score is None:
+            raise ApiError(409, "not_finished", "Finish the Daily to share its result.")
+        chosen = self._adapter(row.game)
+        match = self._match(row, chosen)
+        try:
+            marks = [MARKS[mark] for mark in chosen.hand_marks(match, row.human_seat)]
+        finally:
+            self.cache.put(row.id, row.version, match)
+        place = standing(self.store.daily_scores(row.game, row.daily_date), row.score,
+                         counted=row.ranked)
+        text = share_text(title=chosen.title, day=row.daily_date, score=row.score,
+                          ranked=row.ranked, place=place, marks=marks)
+        return {"text": text, "ranked": row.ranked, **place}

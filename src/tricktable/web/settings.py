@@ -52,6 +52,17 @@ def _default_workers() -> int:
     return max(2, min(8, os.cpu_count() or 2))
 
 
+def _env_count(name: str, default: int) -> int:
+    """A whole number of at least 1 from the environment; a bad value is an error that says
+    so, never a silent default."""
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"{name}={value!r}: write a whole number of at least 1.")
+    return int(value)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Settings:
     """Everything :func:`tricktable.web.create_app` needs; tests build their own."""
@@ -70,6 +81,18 @@ class Settings:
     """Mark the identity cookie Secure: True, False, or None for "when the request is HTTPS"."""
     now: Callable[[], datetime] | None = None
     """The clock, for tests (Daily dates); None is the real UTC clock."""
+    daily_ranked_per_ipv4: int = field(
+        default_factory=lambda: _env_count("TRICKTABLE_DAILY_RANKED_PER_IPV4", 12))
+    """Ranked attempts at one game's Daily per IPv4 address per day.  Generous because mobile
+    carriers and some ISPs put many players behind one IPv4 address (carrier-grade NAT); it
+    still caps a flood of fresh identities from one address."""
+    daily_ranked_per_ipv6: int = field(
+        default_factory=lambda: _env_count("TRICKTABLE_DAILY_RANKED_PER_IPV6", 4))
+    """Ranked attempts per IPv6 /64 per day: a /64 is one household or one phone."""
+    daily_new_browsers_unranked: bool = True
+    """A brand-new browser's Daily is unranked, and after one opens the Daily from a connection,
+    that connection's later Dailies that day are unranked too (see the README's threat
+    model).  Off only for a server whose players cannot all keep a browser a day."""
     cache_size: int = 512
     """Games kept replayed in memory (an optimisation: the database is the truth)."""
     test_options: bool = field(

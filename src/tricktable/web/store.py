@@ -29,7 +29,7 @@ from tricktable.web.db import (
     server_settings,
 )
 
-__all__ = ["DailyRow", "GameRow", "LeaderboardRow", "PlayerRow", "Store"]
+__all__ = ["DailyGame", "DailyRow", "GameRow", "LeaderboardRow", "PlayerRow", "Store"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,6 +37,7 @@ class PlayerRow:
     id: str
     nickname: str | None
     created_at: datetime
+    name_key: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,6 +73,14 @@ class DailyRow:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DailyGame:
+    """A player's Daily of a day, and why it is not ranked (None when it is)."""
+
+    game: GameRow
+    unranked_reason: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LeaderboardRow:
     player_id: str
     nickname: str | None
@@ -86,7 +95,10 @@ class _Stale(Exception):
 
 
 def _game(row: sa.Row[Any]) -> GameRow:
-    data = row._asdict()
+    return _game_from(row._asdict())
+
+
+def _game_from(data: dict[str, Any]) -> GameRow:
     data["ranked"] = bool(data["ranked"])
     return GameRow(**data)
 
@@ -145,39 +157,68 @@ class Store:
         except IntegrityError:
             pass  # created by a concurrent request
 
-    def set_nickname(self, player_id: str, nickname: str, now: datetime) -> None:
+    def set_nickname(self, player_id: str, nickname: str, key: str, now: datetime) -> bool:
+        """Set a player's nickname; False (and nothing changed) if another player's name has
+        the same ``key`` (the unique index decides, even between concurrent requests)."""
         self.ensure_player(player_id, now)
-        with self._writing() as connection:
-            connection.execute(
-                players.update().where(players.c.id == player_id).values(nickname=nickname)
-            )
+        try:
+            with self._writing() as connection:
+                connection.execute(
+                    players.update().where(players.c.id == player_id)
+                    .values(nickname=nickname, name_key=key)
+                )
+        except IntegrityError:
+            return False
+        return True
 
     # --- Games ---------------------------------------------------------------------------
 
-    def create_game(
-        self, game: GameRow, actions: Sequence[tuple[Seat, str]], *,
-        claim_daily: bool = False,
-    ) -> GameRow:
-        """Store a new game with its first actions.  With ``claim_daily`` the game becomes the
-        player's ranked Daily attempt if the player has none for that day yet."""
+    def create_game(self, game: GameRow, actions: Sequence[tuple[Seat, str]]) -> GameRow:
+        """Store a new (non-Daily) game with its first actions."""
         values = {name: getattr(game, name) for name in GameRow.__slots__}
-        if claim_daily:
-            assert game.daily_date is not None
-            try:
-                with self._writing() as connection:
-                    connection.execute(games.insert().values(**(values | {"ranked": True})))
-                    self._insert_actions(connection, game.id, 0, actions)
-                    connection.execute(daily_attempts.insert().values(
-                        game=game.game, date=game.daily_date, player_id=game.player_id,
-                        game_id=game.id,
-                    ))
-                return GameRow(**(values | {"ranked": True}))
-            except IntegrityError:
-                pass  # the player's ranked attempt exists: this one is unranked
         with self._writing() as connection:
-            connection.execute(games.insert().values(**(values | {"ranked": False})))
+            connection.execute(games.insert().values(**values))
             self._insert_actions(connection, game.id, 0, actions)
-        return GameRow(**(values | {"ranked": False}))
+        return game
+
+    def create_daily(
+        self, game: GameRow, actions: Sequence[tuple[Seat, str]], *, connection: str | None,
+        unranked_reason: str | None, cap: int,
+    ) -> tuple[DailyGame, bool]:
+        """Store ``game`` as its player's one Daily of the day, unless the player has one
+        already; (the player's Daily, whether it is this new game).
+
+        The game is ranked unless ``unranked_reason`` says why not, or ``connection`` already
+        has ``cap`` ranked attempts that day (reason ``connection_cap``).  The attempts table's
+        primary key makes concurrent requests of one player, in any number of processes, end
+        with one game; its unique ``ranked_slot`` keeps the count per connection exact."""
+        assert game.daily_date is not None
+        values = {name: getattr(game, name) for name in GameRow.__slots__}
+        for _attempt in range(cap + 5):
+            reason, slot = unranked_reason, None
+            if reason is None and connection is not None:
+                used = self.ranked_from(game.game, game.daily_date, connection)
+                if used >= cap:
+                    reason = "connection_cap"
+                else:
+                    slot = used
+            row = GameRow(**(values | {"ranked": reason is None}))
+            try:
+                with self._writing() as db:
+                    db.execute(games.insert().values(**(values | {"ranked": row.ranked})))
+                    self._insert_actions(db, game.id, 0, actions)
+                    db.execute(daily_attempts.insert().values(
+                        game=game.game, date=game.daily_date, player_id=game.player_id,
+                        game_id=game.id, connection=connection, unranked_reason=reason,
+                        ranked_slot=slot,
+                    ))
+                return DailyGame(game=row, unranked_reason=reason), True
+            except IntegrityError:
+                existing = self.daily_game(game.game, game.daily_date, game.player_id)
+                if existing is not None:
+                    return existing, False
+                # Another ranked attempt from this connection took the slot: count again.
+        raise RuntimeError("Could not store the Daily: too many concurrent attempts.")
 
     @staticmethod
     def _insert_actions(
@@ -260,28 +301,40 @@ class Store:
                 row = connection.execute(query).one()
         return DailyRow(**row._asdict())
 
-    def ranked_attempt(self, game: str, date: str, player_id: str) -> GameRow | None:
+    def daily_game(self, game: str, date: str, player_id: str) -> DailyGame | None:
+        """The player's Daily of ``game`` on ``date`` (ranked or not), if any."""
         query = (
-            sa.select(games)
+            sa.select(games, daily_attempts.c.unranked_reason)
             .join(daily_attempts, daily_attempts.c.game_id == games.c.id)
             .where(daily_attempts.c.game == game, daily_attempts.c.date == date,
                    daily_attempts.c.player_id == player_id)
         )
         with self.engine.connect() as connection:
             row = connection.execute(query).one_or_none()
-        return None if row is None else _game(row)
+        if row is None:
+            return None
+        data = row._asdict()
+        reason = data.pop("unranked_reason")
+        return DailyGame(game=_game_from(data), unranked_reason=reason)
 
-    def unfinished_daily(self, game: str, date: str, player_id: str) -> GameRow | None:
-        query = (
-            sa.select(games)
-            .where(games.c.game == game, games.c.mode == "daily", games.c.daily_date == date,
-                   games.c.player_id == player_id, games.c.status == "playing")
-            .order_by(games.c.created_at.desc())
-            .limit(1)
+    def ranked_from(self, game: str, date: str, connection: str) -> int:
+        """How many ranked attempts of a day's Daily came from a connection."""
+        query = sa.select(sa.func.count()).select_from(daily_attempts).where(
+            daily_attempts.c.game == game, daily_attempts.c.date == date,
+            daily_attempts.c.connection == connection, daily_attempts.c.ranked_slot.is_not(None),
         )
-        with self.engine.connect() as connection:
-            row = connection.execute(query).one_or_none()
-        return None if row is None else _game(row)
+        with self.engine.connect() as db:
+            return int(db.execute(query).scalar_one())
+
+    def new_browser_from(self, game: str, date: str, connection: str) -> bool:
+        """Whether a brand-new browser opened a day's Daily from a connection."""
+        query = sa.select(daily_attempts.c.game_id).where(
+            daily_attempts.c.game == game, daily_attempts.c.date == date,
+            daily_attempts.c.connection == connection,
+            daily_attempts.c.unranked_reason == "new_browser",
+        ).limit(1)
+        with self.engine.connect() as db:
+            return db.execute(query).first() is not None
 
     def leaderboard(self, game: str, date: str, limit: int = 100) -> list[LeaderboardRow]:
         """Finished ranked attempts of a day, best score first, earlier finish first on a tie."""
@@ -291,12 +344,34 @@ class Store:
             .join(daily_attempts, daily_attempts.c.game_id == games.c.id)
             .join(players, players.c.id == games.c.player_id)
             .where(daily_attempts.c.game == game, daily_attempts.c.date == date,
-                   games.c.status == "over")
+                   games.c.status == "over", games.c.ranked.is_(True))
             .order_by(games.c.score.desc(), games.c.finished_at, games.c.id)
             .limit(limit)
         )
         with self.engine.connect() as connection:
             return [LeaderboardRow(**row._asdict()) for row in connection.execute(query)]
+
+    def daily_scores(self, game: str, date: str) -> list[int]:
+        """Every finished ranked score of a day's Daily."""
+        query = (
+            sa.select(games.c.score)
+            .join(daily_attempts, daily_attempts.c.game_id == games.c.id)
+            .where(daily_attempts.c.game == game, daily_attempts.c.date == date,
+                   games.c.status == "over", games.c.ranked.is_(True))
+        )
+        with self.engine.connect() as connection:
+            return [int(score) for score in connection.execute(query).scalars()]
+
+    def finished_daily_days(self, player_id: str, game: str) -> list[str]:
+        """The days on which a player finished their Daily of ``game``."""
+        query = (
+            sa.select(daily_attempts.c.date)
+            .join(games, games.c.id == daily_attempts.c.game_id)
+            .where(daily_attempts.c.player_id == player_id, daily_attempts.c.game == game,
+                   games.c.status == "over")
+        )
+        with self.engine.connect() as connection:
+            return [str(day) for day in connection.execute(query).scalars()]
 
     def daily_wins(self, game: str, player_ids: Sequence[str]) -> dict[str, int]:
         """How many of their ranked Dailies of ``game`` (all days) each player has won."""
@@ -307,7 +382,7 @@ class Store:
             .join(daily_attempts, daily_attempts.c.game_id == games.c.id)
             .where(daily_attempts.c.game == game,
                    daily_attempts.c.player_id.in_(sorted(set(player_ids))),
-                   games.c.status == "over")
+                   games.c.status == "over", games.c.ranked.is_(True))
         )
         wins: dict[str, int] = {}
         with self.engine.connect() as connection:
@@ -322,7 +397,8 @@ class Store:
         query = (
             sa.select(daily_attempts.c.date, finished)
             .join(games, games.c.id == daily_attempts.c.game_id)
-            .where(daily_attempts.c.game == game, games.c.status == "over")
+            .where(daily_attempts.c.game == game, games.c.status == "over",
+                   games.c.ranked.is_(True))
             .group_by(daily_attempts.c.date)
             .order_by(daily_attempts.c.date.desc())
             .limit(limit)

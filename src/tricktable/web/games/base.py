@@ -186,6 +186,15 @@ class GameAdapter(ABC, Generic[M]):
     def outcome(self, match: M, seat: Seat) -> Outcome: ...
 
     @abstractmethod
+    def hand_marks(self, match: M, seat: Seat) -> list[tuple[str, bool]]:
+        """Each finished hand as (``seat``'s role in it, whether ``seat`` won it); roles are
+        the keys of :data:`tricktable.web.daily_results.MARKS`."""
+
+    @abstractmethod
+    def record(self, match: M) -> dict[str, Any]:
+        """The game's record: JSON that ``tricktable replay`` replays exactly."""
+
+    @abstractmethod
     def summarize(self, stats: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """A player's statistics over finished games, from each game's ``Outcome.stats``."""
 

@@ -9,6 +9,7 @@ from typing import Any
 from tricktable.game import Seat
 from tricktable.sheepshead.events import Event, event_json, redact
 from tricktable.sheepshead.match import Match
+from tricktable.sheepshead.records import game_record
 from tricktable.sheepshead.rules import PRESETS, rules_from_json
 from tricktable.sheepshead.scoring import HandKind
 from tricktable.sheepshead.state import HandState
@@ -90,6 +91,25 @@ class SheepsheadAdapter(GameAdapter[Match]):
                 "totals": list(totals),
             },
         )
+
+    def hand_marks(self, match: Match, seat: Seat) -> list[tuple[str, bool]]:
+        marks = []
+        for result in match.results:
+            if result.kind is HandKind.PASSED_OUT:
+                continue
+            if result.picker is None:
+                role = "leaster"
+            elif result.picker == seat:
+                role = "picker"
+            elif result.partner == seat:
+                role = "partner"
+            else:
+                role = "defender"
+            marks.append((role, result.scores[seat] > 0))
+        return marks
+
+    def record(self, match: Match) -> dict[str, Any]:
+        return game_record(match)
 
     def summarize(self, stats: Sequence[dict[str, Any]]) -> dict[str, Any]:
         hands = sum(int(s.get("hands", 0)) for s in stats)

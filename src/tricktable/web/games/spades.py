@@ -24,6 +24,7 @@ from tricktable.game import Seat, shuffled
 from tricktable.spades.events import Event, HandScored, event_json, redact
 from tricktable.spades.exchange import MAX_EXCHANGE
 from tricktable.spades.match import Match
+from tricktable.spades.records import game_record
 from tricktable.spades.rules import PRESETS, rules_from_json
 from tricktable.spades.scoring import HandResult
 from tricktable.spades.state import HandState, Phase
@@ -159,6 +160,13 @@ class SpadesAdapter(GameAdapter[Match]):
                 "sandbagged": sum(s.penalties for s in scores),
             },
         )
+
+    def hand_marks(self, match: Match, seat: Seat) -> list[tuple[str, bool]]:
+        return [("hand", hand.result.scores[seat] > hand.result.scores[1 - seat])
+                for hand in match.hands if hand.result is not None]
+
+    def record(self, match: Match) -> dict[str, Any]:
+        return game_record(match)
 
     def summarize(self, stats: Sequence[dict[str, Any]]) -> dict[str, Any]:
         def total(key: str) -> int:

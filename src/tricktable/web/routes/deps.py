@@ -17,3 +17,4 @@ def service(request: Request) -> GameService:
 def player_id(request: Request) -> str:
     found: str = request.state.player_id
     return found
+

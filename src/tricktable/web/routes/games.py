@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 
 from tricktable.web.contract import errors
 from tricktable.web.metrics import ACTION_SECONDS
+from tricktable.web.proxy import client_address
 from tricktable.web.routes.deps import player_id, service
 from tricktable.web.schemas import ActionRequest, DailyRequest, GameName, NewGameRequest
 from tricktable.web.service import GameService
@@ -41,15 +42,41 @@ def new_game(body: NewGameRequest, svc: Service, me: Player) -> JSONResponse:
 
 
 @router.get("/daily", responses=errors(400))
-def daily(svc: Service, me: Player, game: GameName = "sheepshead") -> dict[str, Any]:
-    """Today's Daily and whether I have played it."""
-    return svc.daily_info(me, game)
+def daily(request: Request, svc: Service, me: Player,
+          game: GameName = "sheepshead") -> dict[str, Any]:
+    """Today's Daily: whether I have played it, whether my attempt is (or would be) ranked,
+    and why not."""
+    return svc.daily_info(me, game, client_address(request))
 
 
 @router.post("/daily", responses=errors(400, 413, 429, 503))
-def start_daily(body: DailyRequest, svc: Service, me: Player) -> JSONResponse:
-    """Start today's Daily (or resume my unfinished one)."""
-    return JSONResponse(svc.start_daily(me, body.game))
+def start_daily(request: Request, body: DailyRequest, svc: Service, me: Player) -> JSONResponse:
+    """My one Daily of today: started now, or the one I have (finished or not)."""
+    return JSONResponse(svc.start_daily(me, body.game, client_address(request)))
+
+
+@router.get("/daily/commitments", responses=errors(400))
+def daily_commitments(svc: Service, game: GameName = "sheepshead") -> dict[str, Any]:
+    """The SHA-256 commitments of today's Daily seed and the next seven days'."""
+    return svc.commitments(game)
+
+
+@router.get("/daily/seed", responses=errors(400, 404))
+def daily_seed(svc: Service, date: str, game: GameName = "sheepshead") -> dict[str, Any]:
+    """A day's commitment, and its seed once the day has ended (midnight US Central)."""
+    return svc.daily_seed(game, date)
+
+
+@router.get("/games/{game_id}/record", responses=errors(400, 403, 404, 409))
+def game_record(game_id: str, svc: Service, me: Player) -> JSONResponse:
+    """A finished game's record for ``tricktable replay``: a Daily's once its day has ended."""
+    return JSONResponse(svc.record(me, game_id))
+
+
+@router.get("/games/{game_id}/share", responses=errors(400, 403, 404, 409))
+def share(game_id: str, svc: Service, me: Player) -> dict[str, Any]:
+    """The spoiler-free text of my finished Daily, for the Share button."""
+    return svc.share(me, game_id)
 
 
 @router.get("/games/{game_id}", responses=errors(400, 403, 404, 503))

@@ -87,17 +87,22 @@ async function refreshLobby() {
     if (lobby.game !== name) return; // another game was chosen meanwhile
     let text = `${info.daily} Today's Daily (${daily.date}): `;
     let label = "Play today's Daily";
-    if (daily.unfinished_game_id) {
+    if (daily.played && !daily.finished) {
       text += 'in progress.';
       label = "Resume today's Daily";
     } else if (daily.finished) {
-      text += `your ranked score is ${signed(daily.score)}. You may play it again, unranked.`;
-      label = "Play today's Daily again";
+      text += `your ${daily.ranked ? 'ranked' : 'unranked'} score is ${signed(daily.score)}. One Daily a day: come back tomorrow.`;
+      label = "See today's Daily";
     } else {
-      text += 'not played yet. Your first attempt counts on the leaderboard.';
+      text += 'not played yet. One attempt a day.';
     }
     $('daily-info').textContent = text;
     $('daily-button').textContent = label;
+    const notice = $('daily-ranked');
+    notice.textContent = daily.ranked_message;
+    notice.classList.toggle('unranked', !daily.ranked);
+    notice.dataset.ranked = String(daily.ranked);
+    $('daily-commitment').textContent = `Today's deals were fixed in advance: SHA-256 of the seed ${daily.commitment}, revealed after midnight US Central (see the leaderboard).`;
     const playing = games.games.filter((g) => g.status === 'playing');
     $('continue-panel').hidden = playing.length === 0;
     $('continue-list').replaceChildren(...playing.slice(0, 8).map((g) => el('li', {},

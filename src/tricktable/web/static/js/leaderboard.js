@@ -1,6 +1,7 @@
 // The leaderboard page: a day's Daily ranking (Sheepshead or Spades), my statistics and my games.
 
 import { api } from './api.js';
+import { showDailyExtras } from './daily-board.js';
 import { $, el, signed, toast } from './ui.js';
 
 const GAMES = {
@@ -70,6 +71,7 @@ async function showDay(date) {
     ...info.row(e).map((value, k) => el('td', { class: k !== 1 ? 'num' : null }, value))));
   $('ranking').querySelector('tbody').replaceChildren(...rows);
   $('ranking-empty').hidden = rows.length > 0;
+  await showDailyExtras(board, page.game, info, rows);
 }
 
 async function showMe() {
@@ -77,7 +79,9 @@ async function showMe() {
   const stats = await api.stats(page.game);
   $('nickname').value = stats.nickname || '';
   const item = (label, value) => el('div', {}, el('dt', {}, label), el('dd', {}, value));
-  $('stats').replaceChildren(item('Name', stats.name), ...info.stats(stats).map(([label, value]) => item(label, value)));
+  const streak = stats.daily_streak;
+  $('stats').replaceChildren(item('Name', stats.name), ...info.stats(stats).map(([label, value]) => item(label, value)),
+    item('Daily streak', `${streak.current} ${streak.current === 1 ? 'day' : 'days'} (best ${streak.best})`));
   head($('history'), info.historyColumns, (k) => k === 4 || k === 5);
   const rows = stats.history.map((g) => el('tr', {},
     el('td', {}, (g.created_at || '').slice(0, 10)),

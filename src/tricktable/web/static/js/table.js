@@ -27,6 +27,7 @@ import {
   SPEEDS, button, delay, dialog, focusCardByNumber, handKeys, hooks, session, setSpeed, setState,
 } from './common.js';
 import { $, el, toast } from './ui.js';
+import { shareBlock } from './share.js';
 
 export function createTable(spec) {
   const app = {
@@ -199,7 +200,8 @@ export function createTable(spec) {
     if (game.mode === 'daily') {
       body.push(el('p', {}, game.ranked
         ? `This was your ranked ${spec.daily} for ${game.daily_date}.`
-        : `${spec.daily} ${game.daily_date}, played again: not ranked.`));
+        : `Your ${spec.daily} for ${game.daily_date} was not ranked; the leaderboard shows where it would have placed.`));
+      body.push(shareBlock(game));
     }
     setState('final');
     const choice = await dialog(title, body, [
