@@ -293,7 +293,7 @@ class GameService:
     def record(self, player_id: str, game_id: str) -> dict[str, Any]:
         """A finished game's record (JSON that ``tricktable replay`` replays): a Daily's for
         anyone once its day has ended, another game's for its player."""
-        row = self.store.game(game_id) if len(game_id) <= 64 else None
+        row = self.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
         if row is None:
             raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
         if row.mode == "daily" and row.daily_date is not None:
