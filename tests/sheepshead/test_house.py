@@ -10,6 +10,7 @@ from tests.sheepshead.helpers import CALLED, act, deal, hand_from
 from tests.sheepshead.test_state import assert_illegal, legal_texts
 from tricktable.cards import parse_cards
 from tricktable.game import IllegalAction, parse_action
+from tricktable.sheepshead.bots import BasicPlayer, should_crack, should_recrack
 from tricktable.sheepshead.events import (
     Blitzed,
     Called,
@@ -238,14 +239,15 @@ def test_everyone_is_asked_to_blitz_so_the_asking_shows_nothing() -> None:
     assert asked == [0, 1, 2, 3, 4]
 
 
-def test_a_player_with_all_four_queens_may_blitz_twice() -> None:
+def test_a_player_with_all_four_queens_shows_one_pair_and_is_not_asked_again() -> None:
     four = deal("QC QS QH QD 7C 8C", "AC 10C KC 9C AS 10S", "9S 7H JC JS AD 10D",
                 "JD KD 9D AH 10H KH", "JH 8D 7D KS 8S 7S", blind="9H 8H")
     state = hand_from(four, rules=WISCONSIN, actions=["pass", "pass", "pick", "bury 9H 8H",
-                                                      "call JD", "pass", "pass", "blitz QC QS"])
-    assert state.to_move == 0 and legal_texts(state) == ["blitz QH QD", "pass"]
+                                                      "call JD", "pass", "pass"])
+    assert legal_texts(state) == ["blitz QC QS", "blitz QH QD", "pass"]
     state.apply(act("blitz QH QD"))
-    assert state.to_move == 1 and state.stake_multiplier == 4
+    # Asking him again would tell the table he holds the other pair too.
+    assert state.to_move == 1 and state.stake_multiplier == 2
 
 
 # --- The cap --------------------------------------------------------------------------------------
@@ -376,3 +378,57 @@ def test_an_illegal_house_action_changes_nothing() -> None:
         with pytest.raises(IllegalAction):
             state.apply(act(text))
     assert (state.phase, state.to_move, state.doublings, len(state.events)) == snapshot
+
+
+# --- The basic player's cracks and blitzes ----------------------------------------------------
+
+# Dealer 4: seat 0 passes a near-pick (Q♣ Q♠ J♣), seat 1 passes, seat 2 picks, seat 3 holds the J♦
+# with the Q♥ Q♦ and J♠.
+CRACKING = deal(
+    "QC QS JC 7C 8C 9S",
+    "AC 10C KC 9C AS 10S",
+    "JH AD 10D KD 7H 8H",
+    "JD QH QD JS AH 10H",
+    "9D 8D 7D KS 8S 7S",
+    blind="KH 9H",
+)
+
+
+def test_basic_cracks_with_the_trump_the_picker_lacks_and_never_against_its_own_side() -> None:
+    basic = BasicPlayer()
+    state = hand_from(CRACKING, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "call JD"])
+    assert should_crack(state.view(0), basic.settings)  # Q♣ Q♠ J♣: the picker lacks them
+    assert basic.choose(state.view(0), random.Random(0)) == act("crack")
+    assert not should_crack(state.view(1), basic.settings)  # no trump at all
+    # The J♦ holder is the partner: with a hand as strong he would crack his own side.
+    assert should_crack(replace(state.view(3), is_partner=False), basic.settings)
+    assert not should_crack(state.view(3), basic.settings)
+
+
+def test_basic_recracks_only_a_clearly_strong_hand() -> None:
+    basic = BasicPlayer()
+    weak = hand_from(CRACKING, rules=WISCONSIN,
+                     actions=["pass", "pass", "pick", "bury KH 9H", "call JD", "crack"])
+    assert weak.phase is Phase.RECRACK and not should_recrack(weak.view(2), basic.settings)
+    strong = hand_from(JD_DEAL, rules=WISCONSIN,
+                       actions=["pass", "pass", "pick", "bury 9H 8H", "call JD", "pass",
+                                "crack"])
+    # Q♥ Q♦ J♣ J♠ A♦ 10♦: six trump, two queens.
+    assert should_recrack(strong.view(2), basic.settings)
+    assert basic.choose(strong.view(2), random.Random(0)) == act("recrack")
+
+
+def test_basic_blitzes_on_the_pickers_side_and_as_a_defender_only_when_strong() -> None:
+    basic = BasicPlayer()
+    state = hand_from(CRACKING, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "call JD", "pass", "pass"])
+    assert state.to_move == 0 and "blitz QC QS" in legal_texts(state)
+    assert basic.choose(state.view(0), random.Random(0)) == act("blitz QC QS")  # J♣ too
+    state.apply(act("pass"))
+    for _ in range(2):
+        state.apply(act("pass"))
+    assert state.to_move == 3 and "blitz QH QD" in legal_texts(state)
+    assert basic.choose(state.view(3), random.Random(0)) == act("blitz QH QD")  # the partner
+    weak = jd_hand([*CALLED_JD, "pass", "pass"])  # Q♣ Q♠ and four low fail cards
+    assert weak.to_move == 0 and basic.choose(weak.view(0), random.Random(0)) == act("pass")

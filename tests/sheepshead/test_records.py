@@ -9,7 +9,6 @@ import pytest
 from tests.sheepshead.helpers import CALLED, hand_from
 from tricktable.game import RecordError
 from tricktable.sheepshead.match import Match
-from tricktable.sheepshead.rules import rules_from_json
 from tricktable.sheepshead.records import (
     describe_game,
     describe_hand,
@@ -21,6 +20,7 @@ from tricktable.sheepshead.records import (
     replay_game,
     replay_hand,
 )
+from tricktable.sheepshead.rules import rules_from_json
 
 CALLED_RECORD = {
     "game": "sheepshead",

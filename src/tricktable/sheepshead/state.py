@@ -141,7 +141,6 @@ class HandState:
         "_legal",
         "_partner",
         "_passes",
-        "_shown",
         "_trick",
         "_trick_points",
         "_unknown_at",
@@ -218,7 +217,6 @@ class HandState:
         self.blitzes: list[tuple[Seat, tuple[Card, Card]]] = []
         """Each blitz in order: the seat and the pair it showed."""
         self._asking: list[Seat] = []
-        self._shown = 0
 
     # --- Reading the state ---------------------------------------------------------------
 
@@ -317,7 +315,6 @@ class HandState:
         other.recracked = self.recracked
         other.blitzes = list(self.blitzes)
         other._asking = list(self._asking)
-        other._shown = self._shown
         other.history = list(self.history)
         other.events = list(self.events)
         other.hands = list(self.hands)
@@ -420,13 +417,14 @@ class HandState:
         return tuple(actions)
 
     def _blitz_actions(self) -> list[Action]:
-        """The pairs the seat to move holds and has not shown."""
+        """The pairs the seat to move holds.  Each seat is asked once and shows one pair at
+        most: asking again whoever held the other pair too would tell the table so."""
         assert self.to_move is not None
         hand = self.hands[self.to_move]
         return [
             Action.blitz(*pair)
             for pair, mask in zip(BLITZ_PAIRS, _BLITZ_MASKS, strict=True)
-            if hand & mask == mask and not self._shown & mask
+            if hand & mask == mask
         ]
 
     # --- Applying actions ----------------------------------------------------------------
@@ -594,18 +592,15 @@ class HandState:
                 f"You cannot blitz {action.cards[0].symbol} {action.cards[1].symbol}: "
                 "you do not hold both."
             )
-        if self._shown & shown:
-            raise IllegalAction("You have already shown that pair.")
         self.doublings += 1
-        self._shown |= shown
         pair = (action.cards[0], action.cards[1])
         self.blitzes.append((seat, pair))
         self.events.append(Blitzed(seat, pair))
-        if not self._may_double():
+        if self._may_double():
+            self._next_blitz()
+        else:
             self._asking = []
             self._start_play()
-        elif not self._blitz_actions():
-            self._next_blitz()
 
     def _decline_blitz(self, seat: Seat, action: Action) -> None:
         self.events.append(Declined(seat, "blitz"))
