@@ -51,7 +51,7 @@ from tricktable.sheepshead.events import (
     TrickWon,
     WentAlone,
 )
-from tricktable.sheepshead.rules import PRESETS, NoPicker, Rules
+from tricktable.sheepshead.rules import PRESETS, NoPicker, Partner, Rules
 from tricktable.sheepshead.scoring import HandKind, HandResult, score_leaster, score_picked_hand
 
 if TYPE_CHECKING:
@@ -123,6 +123,7 @@ _QC, _QS, _QH, _QD = (CARDS[suit * 13 + 10] for suit in range(4))
 BLITZ_PAIRS: tuple[tuple[Card, Card], ...] = ((_QC, _QS), (_QH, _QD))
 """The pairs a blitz shows: both black queens, both red queens."""
 _BLITZ_MASKS = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
+_JACK_PARTNER = Partner.JACK_OF_DIAMONDS
 _FAIL_BUT_ACES = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
 
 
@@ -214,9 +215,9 @@ class HandState:
         """Doublings this hand took: cracks, recracks and blitzes (not the doubler)."""
         self.cracked_by: Seat | None = None
         self.recracked = False
-        self.blitzes: list[tuple[Seat, tuple[Card, Card]]] = []
+        self.blitzes: tuple[tuple[Seat, tuple[Card, Card]], ...] = ()
         """Each blitz in order: the seat and the pair it showed."""
-        self._asking: list[Seat] = []
+        self._asking: tuple[Seat, ...] = ()
 
     # --- Reading the state ---------------------------------------------------------------
 
@@ -313,8 +314,8 @@ class HandState:
         other.doublings = self.doublings
         other.cracked_by = self.cracked_by
         other.recracked = self.recracked
-        other.blitzes = list(self.blitzes)
-        other._asking = list(self._asking)
+        other.blitzes = self.blitzes
+        other._asking = self._asking
         other.history = list(self.history)
         other.events = list(self.events)
         other.hands = list(self.hands)
@@ -411,7 +412,7 @@ class HandState:
         candidates, callable_ = self.call_candidates()
         actions = [Action.call(c) for c in callable_]
         hand = self.hands[self.picker]
-        if may_use_unknown_card(hand, self.buried, self.rules):
+        if _unknown_allowed(hand, candidates, callable_, self.rules):
             actions = [Action.call(c, aside) for c in candidates for aside in cards_of(hand)]
         actions.append(ALONE_ACTION)
         return tuple(actions)
@@ -518,7 +519,7 @@ class HandState:
         if aside is not None:
             self.unknown = aside
             self.hands[seat] ^= 1 << aside
-        if self.rules.jack_of_diamonds:
+        if self.rules.partner is _JACK_PARTNER:
             self._called_suit = -1  # no called-suit constraints, nothing to lead
             self._called_status = _DONE
         self.events.append(Called(seat, called, aside is not None))
@@ -537,22 +538,22 @@ class HandState:
     def _announce(self) -> None:
         """Ask for cracks, then blitzes, if the table plays them; else start the play."""
         if self.rules.crack and self._may_double():
-            passers = [e.seat for e in self.events if isinstance(e, Passed)]
+            passers = tuple(e.seat for e in self.events if isinstance(e, Passed))
             if passers:
                 self._ask(Phase.CRACK, passers)
                 return
         self._ask_blitz()
 
-    def _ask(self, phase: Phase, seats: list[Seat]) -> None:
+    def _ask(self, phase: Phase, seats: tuple[Seat, ...]) -> None:
         self.phase = phase
         self._asking = seats
         self.to_move = seats[0]
 
     def _ask_blitz(self) -> None:
         if self.rules.blitz and self._may_double():
-            self._ask(Phase.BLITZ, [(self.dealer + 1 + k) % SEATS for k in range(SEATS)])
+            self._ask(Phase.BLITZ, tuple((self.dealer + 1 + k) % SEATS for k in range(SEATS)))
         else:
-            self._asking = []
+            self._asking = ()
             self._start_play()
 
     def _crack(self, seat: Seat, action: Action) -> None:
@@ -561,13 +562,13 @@ class HandState:
         self.events.append(Cracked(seat))
         if self._may_double():
             assert self.picker is not None
-            self._ask(Phase.RECRACK, [self.picker])
+            self._ask(Phase.RECRACK, (self.picker,))
         else:
             self._ask_blitz()
 
     def _decline_crack(self, seat: Seat, action: Action) -> None:
         self.events.append(Declined(seat, "crack"))
-        del self._asking[0]
+        self._asking = self._asking[1:]
         if self._asking:
             self.to_move = self._asking[0]
         else:
@@ -594,12 +595,12 @@ class HandState:
             )
         self.doublings += 1
         pair = (action.cards[0], action.cards[1])
-        self.blitzes.append((seat, pair))
+        self.blitzes = (*self.blitzes, (seat, pair))
         self.events.append(Blitzed(seat, pair))
         if self._may_double():
             self._next_blitz()
         else:
-            self._asking = []
+            self._asking = ()
             self._start_play()
 
     def _decline_blitz(self, seat: Seat, action: Action) -> None:
@@ -607,7 +608,7 @@ class HandState:
         self._next_blitz()
 
     def _next_blitz(self) -> None:
-        del self._asking[0]
+        self._asking = self._asking[1:]
         if self._asking:
             self.to_move = self._asking[0]
         else:
@@ -708,18 +709,19 @@ class HandState:
             team = {picker} if partner is None else {picker, partner}
             team_points = sum(self.points_by_seat[s] for s in team) + mask_points(self.buried)
             team_tricks = sum(self.tricks_by_seat[s] for s in team)
+            multiplier = self.multiplier << self.doublings
             scores, reason = score_picked_hand(
                 picker=picker, partner=partner, team_points=team_points,
-                team_tricks=team_tricks, rules=self.rules, multiplier=self.stake_multiplier,
-                doubled_by=self._doubled_by(),
+                team_tricks=team_tricks, rules=self.rules, multiplier=multiplier,
+                doubled_by=self._doubled_by() if self.doublings else ("doubler",),
             )
-            common["multiplier"] = self.stake_multiplier
+            common["multiplier"] = multiplier
             result = HandResult(
                 kind=HandKind.PICKED, scores=scores, reason=reason, picker=picker,
                 partner=partner, alone=self.alone, called=self.called,
                 picker_team_points=team_points, picker_team_tricks=team_tricks,
                 cracked_by=self.cracked_by, recracked=self.recracked,
-                blitzed_by=tuple(seat for seat, _ in self.blitzes),
+                blitzed_by=tuple([seat for seat, _ in self.blitzes]) if self.blitzes else (),
                 **common,  # type: ignore[arg-type]
             )
         self._finish(result)
@@ -760,7 +762,7 @@ class HandState:
 
     def _why_not_call(self, called: Card, aside: Card | None) -> str | None:
         assert self.picker is not None
-        if self.rules.jack_of_diamonds:
+        if self.rules.partner is _JACK_PARTNER:
             return self._why_not_call_jack(called, aside)
         candidates, callable_ = self.call_candidates()
         hand = self.hands[self.picker]
@@ -910,7 +912,7 @@ def call_options(hand: int, buried: int, rules: Rules) -> tuple[list[Card], list
     Under the jack-of-diamonds rule the one candidate is the J♦, callable unless the picker
     holds or buried it."""
     gone = hand | buried
-    if rules.jack_of_diamonds:
+    if rules.partner is _JACK_PARTNER:
         jack = [] if (1 << JACK_OF_DIAMONDS) & gone else [JACK_OF_DIAMONDS]
         return jack, list(jack)
     candidates = [ace for ace in FAIL_ACES if not (1 << ace) & gone]
@@ -923,10 +925,16 @@ def may_use_unknown_card(hand: int, buried: int, rules: Rules) -> bool:
     """Whether the picker may call with an unknown card: the table plays it, he can call no
     candidate with a hold card, and he holds no fail card other than aces (seed 003 gives it
     to that picker only; one holding, say, A♥ 7♥ goes alone)."""
-    if not rules.unknown_card or rules.jack_of_diamonds or hand & _FAIL_BUT_ACES:
-        return False
     candidates, callable_ = call_options(hand, buried, rules)
-    return bool(candidates) and not callable_
+    return _unknown_allowed(hand, candidates, callable_, rules)
+
+
+def _unknown_allowed(hand: int, candidates: list[Card], callable_: list[Card],
+                     rules: Rules) -> bool:
+    return (
+        rules.unknown_card and rules.partner is not _JACK_PARTNER and not hand & _FAIL_BUT_ACES
+        and bool(candidates) and not callable_
+    )
 
 
 def new_hand(
