@@ -33,14 +33,31 @@ class LogFormat(StrEnum):
     json = "json"
 
 
+def _table_options(pairs: list[str]) -> dict[str, Any]:
+    """``["crack=true", "max_doubles=2"]`` → ``{"crack": True, "max_doubles": 2}``."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"A table option is KEY=VALUE (e.g. crack=true), not {pair!r}.")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text  # a word such as jack-of-diamonds
+        options[key.strip().replace("-", "_")] = value
+    return options
+
+
 @app.command()
 def play(
     game: Annotated[GameName, typer.Argument(help="Which game.")] = GameName.sheepshead,
     seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
     opponent: Annotated[str, typer.Option(help="Computer player(s): a name.")] = "basic",
-    preset: Annotated[str, typer.Option(help="Sheepshead table: milwaukee, pagat, tavern.")] = (
-        "milwaukee"
-    ),
+    preset: Annotated[str, typer.Option(
+        help="Sheepshead table: milwaukee, pagat, tavern, wisconsin-jd.")] = "milwaukee",
+    option: Annotated[list[str] | None, typer.Option(
+        help="A Sheepshead table option, KEY=VALUE, repeatable: partner=jack-of-diamonds, "
+             "crack=true, blitz=true, max_doubles=2, double_on_the_bump=false …")] = None,
     hands: Annotated[int | None, typer.Option(help="Sheepshead hands: 5, 10, 15 or 20.")] = None,
     target: Annotated[int, typer.Option(help="Spades: points to win.")] = 500,
 ) -> None:
@@ -55,7 +72,7 @@ def play(
             from tricktable.sheepshead.rules import rules_from_json
             from tricktable.terminal.sheepshead import play as play_sheepshead
 
-            rules = rules_from_json(preset)
+            rules = rules_from_json({"preset": preset, **_table_options(option or [])})
             if hands is not None:
                 rules = replace(rules, hands=hands)
             opponents = [make_player("sheepshead", opponent) for _ in range(4)]

@@ -60,10 +60,13 @@ class ActionKind(StrEnum):
     DOUBLE_NIL = "double-nil"
     BID = "bid"
     EXCHANGE = "exchange"
+    CRACK = "crack"
+    RECRACK = "recrack"
+    BLITZ = "blitz"
 
 
 _CARDLESS = {ActionKind.PASS, ActionKind.PICK, ActionKind.ALONE, ActionKind.KEEP,
-             ActionKind.REJECT, ActionKind.DOUBLE_NIL}
+             ActionKind.REJECT, ActionKind.DOUBLE_NIL, ActionKind.CRACK, ActionKind.RECRACK}
 _KIND_BY_WORD = {kind.value: kind for kind in ActionKind}
 
 
@@ -73,7 +76,8 @@ class Action:
 
     ``cards`` holds the cards the action names: the card played, the two cards buried, the
     called card (and, for a call with the unknown card, the card set aside as second element),
-    the cards given up in a double-nil exchange.  ``number`` is a Spades bid (0 is nil).
+    the cards given up in a double-nil exchange, the pair of queens shown in a blitz.
+    ``number`` is a Spades bid (0 is nil).
     """
 
     kind: ActionKind
@@ -115,6 +119,11 @@ class Action:
         return Action(ActionKind.CALL, (card,) if unknown is None else (card, unknown))
 
     @staticmethod
+    def blitz(first: Card, second: Card) -> Action:
+        high, low = sorted((first, second))
+        return Action(ActionKind.BLITZ, (high, low))
+
+    @staticmethod
     def bid(tricks: int) -> Action:
         return Action(ActionKind.BID, (), tricks)
 
@@ -131,12 +140,15 @@ ALONE = Action(ActionKind.ALONE)
 KEEP = Action(ActionKind.KEEP)
 REJECT = Action(ActionKind.REJECT)
 DOUBLE_NIL = Action(ActionKind.DOUBLE_NIL)
-_SIMPLE = {a.kind: a for a in (PASS, PICK, ALONE, KEEP, REJECT, DOUBLE_NIL)}
+CRACK = Action(ActionKind.CRACK)
+RECRACK = Action(ActionKind.RECRACK)
+_SIMPLE = {a.kind: a for a in (PASS, PICK, ALONE, KEEP, REJECT, DOUBLE_NIL, CRACK, RECRACK)}
 
 
 def parse_action(text: object) -> Action:
     """Parse an action's text form: ``"pass"``, ``"bury QC 7H"``, ``"call AH unknown 8C"``,
-    ``"play 10D"``, ``"bid 4"``, ``"bid nil"``, ``"exchange 2C 3D"``.
+    ``"play 10D"``, ``"bid 4"``, ``"bid nil"``, ``"exchange 2C 3D"``, ``"crack"``,
+    ``"recrack"``, ``"blitz QC QS"``.
 
     Raises ``ValueError`` with a message that says what was wrong.
     """
@@ -179,6 +191,10 @@ def parse_action(text: object) -> Action:
         if len(cards) != 2 or cards[0] == cards[1]:
             raise ValueError("Bury two different cards: 'bury QC 7H'.")
         return Action.bury(cards[0], cards[1])
+    if kind is ActionKind.BLITZ:
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise ValueError("A blitz shows two queens: 'blitz QC QS' or 'blitz QH QD'.")
+        return Action.blitz(cards[0], cards[1])
     if len(set(cards)) != len(cards):
         raise ValueError("Each card may be exchanged once.")
     return Action.exchange(cards)

@@ -7,6 +7,7 @@ import pytest
 
 from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
 from tricktable.ai.sheepshead_sampling import position_for, rebuild_state, sample_deals
+from tricktable.cards import card
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.search import SearchPosition
 from tricktable.sheepshead.state import Phase, new_hand
@@ -42,9 +43,10 @@ def test_sampled_deals_fit_the_view(preset: str) -> None:
     assert checked > 1000
 
 
-def test_positions_from_samples_match_the_engine() -> None:
+@pytest.mark.parametrize("preset", ["milwaukee", "wisconsin-jd"])
+def test_positions_from_samples_match_the_engine(preset: str) -> None:
     rng = random.Random(4)
-    for state in random_states("milwaukee", 200, rng):
+    for state in random_states(preset, 200, rng):
         if state.phase is not Phase.PLAY:
             continue
         view = state.view(state.to_move or 0)
@@ -66,3 +68,32 @@ def test_slot_sampler_respects_capacity_allowed_and_demands() -> None:
         assert {0, 1, 2} <= set(slots[0]) and {8, 9} & set(slots[1])
     with pytest.raises(NoConsistentDeal):
         sample_slots(cards, [0b01] * 6 + [0b11] * 4, [5, 5], rng)
+
+
+def test_sampling_keeps_the_jack_of_diamonds_holder_secret() -> None:
+    """A defender's samples put the J♦ with any seat but the picker (never in the bury), and
+    not always with its real holder; blitzed queens stay with their blitzer."""
+    rng = random.Random(18)
+    jack = card("JD")
+    checked = 0
+    for state in random_states("wisconsin-jd", 400, rng):
+        if state.phase not in (Phase.CRACK, Phase.BLITZ, Phase.PLAY) or state.called is None:
+            continue
+        if state.partner_revealed:
+            continue
+        for seat in range(5):
+            if seat in (state.picker, state.partner):
+                continue
+            view = state.view(seat)
+            holders = set()
+            for sample in sample_deals(view, rng, 12):
+                holder = next(s for s in range(5) if sample.hands[s] >> jack & 1)
+                assert holder not in (seat, state.picker) and not sample.buried >> jack & 1
+                holders.add(holder)
+                for blitzer, pair in view.blitzes:
+                    for queen in pair:
+                        if queen not in view.played_cards:
+                            assert sample.hands[blitzer] >> queen & 1
+            if len(holders) > 1:
+                checked += 1
+    assert checked > 20

@@ -87,3 +87,28 @@ def test_passes_make_strong_hands_unlikely() -> None:
     view = state.view(2)
     weights = [sample_weight(view, s) for s in sample_deals(view, random.Random(1), 50)]
     assert all(0.0 < w <= 1.0 for w in weights) and len(set(weights)) > 1
+
+
+def test_a_strong_hand_that_declines_to_crack_marks_the_jack_holder() -> None:
+    from tests.sheepshead.helpers import hand_from
+    from tests.sheepshead.test_house import CRACKING, WISCONSIN
+    from tricktable.ai.sheepshead_inference import crack_probability
+
+    strong_cards = list(parse_cards("QC QS JC 7C 8C 9S"))
+    assert crack_probability(strong_cards, partner=False) > 0.5
+    assert crack_probability(strong_cards, partner=True) < 0.05
+    assert crack_probability(list(parse_cards("AC 10C KC 9C AS 10S")), partner=False) < 0.1
+    # Seat 0 declines with Q♣ Q♠ J♣; seat 4 (no pass, never asked) reads the deals: those in
+    # which seat 0 holds the J♦ explain the decline far better.
+    state = hand_from(CRACKING, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "call JD", "pass", "pass"])
+    view = state.view(4)
+    rng = random.Random(3)
+    by_holder: dict[bool, list[float]] = {True: [], False: []}
+    for sample in sample_deals(view, rng, 200):
+        jack_with_zero = bool(sample.hands[0] >> parse_cards("JD")[0] & 1)
+        if any(sample.hands[0] >> q & 1 for q in parse_cards("QC QS")):
+            by_holder[jack_with_zero].append(sample_weight(view, sample))
+    assert by_holder[True] and by_holder[False]
+    mean = {k: sum(v) / len(v) for k, v in by_holder.items()}
+    assert mean[True] > mean[False]

@@ -29,6 +29,8 @@ def hidden_cards(state: HandState, seat: int) -> set[Card]:
         for other in range(5):
             if other != seat:
                 hidden.update(state.deal.hands[other])
+    for _, pair in state.blitzes:
+        hidden.difference_update(pair)  # a blitz shows its pair to everyone
     return hidden
 
 

@@ -20,6 +20,7 @@ from tricktable.sheepshead.records import (
     replay_game,
     replay_hand,
 )
+from tricktable.sheepshead.rules import rules_from_json
 
 CALLED_RECORD = {
     "game": "sheepshead",
@@ -118,3 +119,35 @@ def test_a_leaster_record_has_no_picker() -> None:
     summary = hand_summary(replay_hand(record))
     assert summary["picker"] is None and summary["partner"] is None
     assert summary["called"] is None and summary["picker_team_points"] is None
+
+
+def test_replay_json_reports_the_multiplier_and_who_cracked_and_blitzed(tmp_path: Path) -> None:
+    golden = json.loads((Path(__file__).parent.parent / "data" / "sheepshead"
+                         / "wisconsin-crack-blitz.json").read_text())
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(golden["record"]))
+    done = run_cli("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["multiplier"] == 8 and out["doubler_multiplier"] == 1
+    assert out["cracked_by"] == 1 and out["recracked"] is True
+    assert out["blitzes"] == [{"seat": 0, "cards": ["QC", "QS"]}]
+    text = run_cli("replay", str(path))
+    assert "Cracked by seat 1, recracked by the picker" in text.stdout
+    assert "Blitz: seat 0 shows Q♣ Q♠" in text.stdout and "Stakes ×8" in text.stdout
+
+
+def test_a_wisconsin_game_record_carries_its_options_and_replays() -> None:
+    rules = {"preset": "wisconsin-jd", "hands": 5}
+    match = Match(rules=rules_from_json(rules), seed=7)
+    rng = random.Random(7)
+    while not match.is_over:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    record = game_record(match)
+    assert record["rules"]["partner"] == "jack-of-diamonds" and record["rules"]["crack"]
+    assert record["rules"]["max_doubles"] == 4
+    twin = replay_game(json.loads(json.dumps(record)))
+    assert twin.totals == match.totals and game_summary(twin) == game_summary(match)
+    kinds = {action.split()[0] for _, action in record["actions"]}
+    assert "call" in kinds or "alone" in kinds

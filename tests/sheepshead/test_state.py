@@ -78,7 +78,9 @@ def test_actions_out_of_turn_are_refused() -> None:
 def test_the_picker_calls_an_ace_of_a_suit_he_holds() -> None:
     state = hand_from(CALLED, actions=["pick", "bury 9C 8C"])
     assert legal_texts(state) == ["call AH", "alone"]
-    assert_illegal(state, "call AC", "unknown card")  # clubs were buried: no hold card
+    # Clubs were buried: no hold card; A♥ is callable, so no word of the unknown card.
+    assert_illegal(state, "call AC", "you hold no club to keep with it (the hold card). "
+                   "Call A♥, or go alone.")
     assert_illegal(state, "call AC unknown 7D", "only for a picker with no hold card")
     assert_illegal(state, "call 10H", "only when you hold or buried all three fail aces")
     assert_illegal(state, "call KH", "You can only call A♣ or A♠ or A♥")
@@ -91,7 +93,7 @@ def test_the_picker_calls_an_ace_of_a_suit_he_holds() -> None:
 def test_without_the_unknown_card_a_call_needs_a_hold_card() -> None:
     rules = replace(PRESETS["milwaukee"], unknown_card=False)
     state = hand_from(CALLED, rules=rules, actions=["pick", "bury 9C 8C"])
-    assert_illegal(state, "call AC", "you must hold a club (the hold card)")
+    assert_illegal(state, "call AC", "you hold no club to keep with it (the hold card)")
 
 
 def test_a_picker_with_all_three_aces_calls_a_ten() -> None:

@@ -52,6 +52,8 @@ def reference_view(state: HandState, seat: int) -> SheepsheadView:
     result_kind = None if state.result is None else state.result.kind
     return SheepsheadView(
         seat=seat, rules=state.rules, dealer=state.dealer, multiplier=state.multiplier,
+        stake_multiplier=state.stake_multiplier, cracked_by=state.cracked_by,
+        recracked=state.recracked, blitzes=tuple(state.blitzes),
         phase=state.phase, to_move=state.to_move,
         hand=tuple(sort_hand(cards_of(state.hands[seat]))),
         legal_actions=state.legal_actions() if state.to_move == seat else (),

@@ -110,7 +110,8 @@ def test_bad_nicknames_change_nothing(client: TestClient, body: Any, code: str) 
 def test_options_map_difficulties_to_registered_players(client: TestClient) -> None:
     options = client.get("/api/options").json()
     sheepshead = options["games"]["sheepshead"]
-    assert sheepshead["presets"] == ["milwaukee", "pagat", "tavern"]
+    assert sheepshead["presets"] == ["milwaukee", "pagat", "tavern", "wisconsin-jd"]
+    assert sheepshead["daily"]["preset"] == "milwaukee"
     assert sheepshead["difficulties"]["easy"] == "random"
     registered = player_names("sheepshead")
     assert sheepshead["difficulties"]["normal"] == ("basic" if "basic" in registered else "random")
@@ -119,7 +120,7 @@ def test_options_map_difficulties_to_registered_players(client: TestClient) -> N
     assert options["today"] == "2030-03-14" and options["daily_time_zone"] == "America/Chicago"
 
 
-@pytest.mark.parametrize("preset", ["milwaukee", "pagat", "tavern"])
+@pytest.mark.parametrize("preset", ["milwaukee", "pagat", "tavern", "wisconsin-jd"])
 def test_a_new_game_waits_for_the_human(client: TestClient, preset: str) -> None:
     game = new_game(client, preset=preset, difficulty="easy", hands=5)
     assert game["status"] == "playing" and game["mode"] == "new" and not game["ranked"]

@@ -91,6 +91,11 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
     )
     seen["unknown"] += current.unknown is not None and not current.is_over
     seen["leaster"] += current.picker is None and bool(current.tricks)
+    seen["jack_partner_secret"] += (
+        current.rules.jack_of_diamonds and current.partner is not None
+        and not current.partner_revealed and not current.is_over
+    )
+    seen["doubled"] += current.doublings > 0
 
 
 def play_checked(client: TestClient, service: GameService, body: dict[str, Any], seed: int,
@@ -121,7 +126,7 @@ def service(app: FastAPI) -> GameService:
 def test_complete_games_through_the_api_leak_nothing(client: TestClient,
                                                      service: GameService) -> None:
     seen = dict.fromkeys(("answers", "picker", "other_picker", "secret_partner", "unknown",
-                          "leaster", "revealed_bury"), 0)
+                          "leaster", "revealed_bury", "jack_partner_secret", "doubled"), 0)
     tables = [
         {"preset": "milwaukee", "difficulty": "normal"},
         {"preset": "milwaukee", "difficulty": "easy"},
@@ -129,9 +134,12 @@ def test_complete_games_through_the_api_leak_nothing(client: TestClient,
         {"preset": "tavern", "difficulty": "easy", "hands": 5},
         {"preset": "milwaukee", "difficulty": "hard"},
         {"preset": "milwaukee", "difficulty": "easy", "hands": 5},
+        {"preset": "wisconsin-jd", "difficulty": "normal", "hands": 5},
+        {"preset": "wisconsin-jd", "difficulty": "easy", "hands": 5},
     ]
     for seed, body in enumerate(tables):
         play_checked(client, service, body, seed, seen)
     assert seen["answers"] > 300
-    for case in ("picker", "other_picker", "secret_partner", "revealed_bury"):
+    for case in ("picker", "other_picker", "secret_partner", "revealed_bury",
+                 "jack_partner_secret", "doubled"):
         assert seen[case] > 0, f"the games never covered {case}: {seen}"

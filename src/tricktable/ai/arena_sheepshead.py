@@ -23,6 +23,12 @@ A sure teammate trick is a moment when the player is about to play to a trick (n
 3. the player may play a card worth ten or more points (an ace or ten, A♦ and 10♦ included).
 
 The player schmeared if it played a card worth ten or more.
+
+**(c) Cracks and blitzes** (house options) — ``crack_rate``: cracks per time a player was asked
+to crack; ``crack_win_rate``: the share of its cracks after which the defenders won (the crack
+paid); likewise ``recrack_rate``/``recrack_win_rate`` for the picker (his side won), and
+``blitz_rate`` (blitzes per time a player was asked holding a pair it could show) and
+``blitz_win_rate`` (the blitzer's side won).
 """
 
 from __future__ import annotations
@@ -62,6 +68,8 @@ class SheepsheadAdapter:
         Column("schneidered_rate", "schneidered"),
         Column("defender_trump_lead_with_fail", "def. trump lead", "{:.2%}"),
         Column("schmear_rate", "schmear"),
+        Column("crack_rate", "crack"),
+        Column("blitz_rate", "blitz"),
     )
 
     def play_deal(
@@ -85,7 +93,9 @@ class SheepsheadAdapter:
                 break
             for c in counters:
                 _count(c, "throw_ins")
-            if rules.no_picker is NoPicker.DOUBLER:
+            if rules.no_picker is NoPicker.DOUBLER and rules.may_double(
+                multiplier.bit_length() - 1
+            ):
                 multiplier *= 2
             state = _deal(derive_seed(seed, "redeal", throw_in), dealer, rules, multiplier)
         result = state.result
@@ -114,6 +124,15 @@ class SheepsheadAdapter:
                                                   c("defender_leads", 0)),
             "schmear_chances": c("schmear_chances", 0),
             "schmear_rate": rate(c("schmears", 0), c("schmear_chances", 0)),
+            "crack_chances": c("crack_chances", 0),
+            "crack_rate": rate(c("cracks", 0), c("crack_chances", 0)),
+            "crack_win_rate": rate(c("cracks_won", 0), c("cracks", 0)),
+            "recrack_chances": c("recrack_chances", 0),
+            "recrack_rate": rate(c("recracks", 0), c("recrack_chances", 0)),
+            "recrack_win_rate": rate(c("recracks_won", 0), c("recracks", 0)),
+            "blitz_chances": c("blitz_chances", 0),
+            "blitz_rate": rate(c("blitzes", 0), c("blitz_chances", 0)),
+            "blitz_win_rate": rate(c("blitzes_won", 0), c("blitzes", 0)),
         }
 
 
@@ -140,10 +159,39 @@ def play_hand(
         assert seat is not None
         view = state.view(seat)
         audit = _before_play(state, view, counters[seat]) if state.phase is Phase.PLAY else None
+        _offer_audit(view, counters[seat])
         action = players[seat].choose(view, rngs[seat])
         state.apply(action, seat=seat)
         if audit is not None and action.kind is ActionKind.PLAY:
             _after_play(audit, action.card, counters[seat])
+
+
+_OFFERS = {
+    ActionKind.CRACK: ("crack_chances", "cracks"),
+    ActionKind.RECRACK: ("recrack_chances", "recracks"),
+    ActionKind.BLITZ: ("blitz_chances", "blitzes"),
+}
+
+
+def _offer_audit(view: SheepsheadView, counters: Counters) -> None:
+    """Audit (c)'s chances: a crack, recrack or blitz among the legal actions."""
+    for kind in {a.kind for a in view.legal_actions} & _OFFERS.keys():
+        _count(counters, _OFFERS[kind][0])
+
+
+def _count_offers_taken(state: HandState, won: bool, counters: Sequence[Counters]) -> None:
+    for seat, action in state.history:
+        if action.kind in _OFFERS:
+            _count(counters[seat], _OFFERS[action.kind][1])
+    team = (state.picker, state.partner)
+    if state.cracked_by is not None and not won:
+        _count(counters[state.cracked_by], "cracks_won")
+    if state.recracked and won:
+        assert state.picker is not None
+        _count(counters[state.picker], "recracks_won")
+    for seat, _ in state.blitzes:
+        if (seat in team) == won:
+            _count(counters[seat], "blitzes_won")
 
 
 def _is_defender(state: HandState, seat: int) -> bool:
@@ -224,6 +272,7 @@ def _count_result(state: HandState, counters: Sequence[Counters]) -> None:
         _count(mine, "schneidered")
     if result.alone:
         _count(mine, "alone")
+    _count_offers_taken(state, won, counters)
     if result.partner is not None:
         _count(counters[result.partner], "partner")
         if won:

@@ -5,6 +5,9 @@ his hand's picking strength (:func:`~tricktable.sheepshead.bots.pick_strength`) 
 threshold ``basic`` uses for his position (:func:`~tricktable.sheepshead.bots.pick_threshold`).
 A deal in which a passer held a monster is unlikely; one in which he held little is likely.
 The weight of a sample is the product of these probabilities over the other players' passes.
+Under the crack option the answers to the crack are read the same way (``basic`` cracks on a
+hand near a pick, never when it is the partner): a defender who declined to crack with a strong
+hand is likely the secret partner.
 """
 
 from __future__ import annotations
@@ -14,11 +17,11 @@ import math
 from tricktable.ai.sheepshead_sampling import SheepsheadSample, original_hands
 from tricktable.cards import Card, cards_of
 from tricktable.sheepshead.bots import BasicSettings, pick_strength, pick_threshold
-from tricktable.sheepshead.events import Passed, Picked
+from tricktable.sheepshead.events import Cracked, Declined, Passed, Picked
 from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.view import SheepsheadView
 
-__all__ = ["pick_probability", "sample_weight"]
+__all__ = ["crack_probability", "pick_probability", "sample_weight"]
 
 _SETTINGS = BasicSettings()
 _SOFTNESS = 0.6
@@ -32,12 +35,33 @@ def pick_probability(cards: list[Card], position: int, rules: Rules) -> float:
     return 1.0 / (1.0 + math.exp(-(pick_strength(cards) - threshold) / _SOFTNESS))
 
 
+_PARTNER_CRACKS = 0.02
+"""Not zero: a player who is not ``basic`` may crack as the partner, and a deal that explains
+nothing must still weigh something."""
+
+
+def crack_probability(cards: list[Card], partner: bool) -> float:
+    """The chance a player who passed cracks with ``cards`` (the picker's partner hardly
+    ever: it would double against his own side)."""
+    if partner:
+        return _PARTNER_CRACKS
+    strength = pick_strength(cards) - _SETTINGS.crack_threshold
+    return 1.0 / (1.0 + math.exp(-strength / _SOFTNESS))
+
+
 def sample_weight(view: SheepsheadView, sample: SheepsheadSample) -> float:
     """The likelihood of the other players' picks and passes if ``sample`` is the truth."""
     hands = original_hands(view, sample)
     weight = 1.0
     for event in view.events:
-        if not isinstance(event, Passed | Picked) or event.seat == view.seat:
+        if getattr(event, "seat", view.seat) == view.seat:
+            continue
+        if isinstance(event, Cracked) or (isinstance(event, Declined) and event.offer == "crack"):
+            cards = list(cards_of(hands[event.seat]))
+            chance = crack_probability(cards, event.seat == sample.partner)
+            weight *= chance if isinstance(event, Cracked) else 1.0 - chance
+            continue
+        if not isinstance(event, Passed | Picked):
             continue
         if isinstance(event, Picked):
             continue  # the picker's own six cards are mixed with the blind: no clean reading

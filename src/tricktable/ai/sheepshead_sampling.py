@@ -21,10 +21,21 @@ from dataclasses import dataclass
 
 from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
 from tricktable.cards import CARDS, Card, cards_of
-from tricktable.game import ALONE, PASS, PICK, Action, Seat
+from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, Seat
 from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import DECK_MASK, FAIL_ACES, FAIL_TENS, PLAY_SUIT, POINTS
-from tricktable.sheepshead.events import Buried, Called, CardPlayed, Passed, Picked, WentAlone
+from tricktable.sheepshead.events import (
+    Blitzed,
+    Buried,
+    Called,
+    CardPlayed,
+    Cracked,
+    Declined,
+    Passed,
+    Picked,
+    Recracked,
+    WentAlone,
+)
 from tricktable.sheepshead.search import (
     INDEX_OF,
     UNKNOWN_MOVE,
@@ -32,7 +43,7 @@ from tricktable.sheepshead.search import (
     compact_mask,
     team_mask,
 )
-from tricktable.sheepshead.state import HandState, Phase, call_options
+from tricktable.sheepshead.state import HandState, Phase, call_options, may_use_unknown_card
 from tricktable.sheepshead.view import SheepsheadView, TrickView
 
 __all__ = [
@@ -157,7 +168,7 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
                 suit_ban[led] |= 1 << slot_of[seat]
 
     called = view.called
-    called_suit = -1 if called is None else PLAY_SUIT[called]
+    called_suit = view.called_suit
     leds = _led_suits(view)
     called_led = any(led == called_suit for led, _ in leds)
     completed = leds[: len(view.tricks)]
@@ -171,7 +182,12 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
         if called_led:  # the called suit is being led for the first time right now
             banned |= {seat for seat, _ in view.current_trick.plays}
         special[called] = sum(1 << slot_of[s] for s in range(5) if s not in banned)
-    if picker is not None and picker != me and called is not None and not view.alone:
+    for blitzer, pair in view.blitzes:
+        # A blitz showed the pair: the blitzer holds each queen until he plays it.
+        for queen in pair:
+            if queen in pool:
+                special[queen] = 1 << slot_of[blitzer]
+    if picker is not None and picker != me and called_suit >= 0 and not view.alone:
         if view.unknown_set_aside:
             suit_ban[called_suit] |= 1 << slot_of[picker]
         elif not called_led_earlier and not (
@@ -262,7 +278,9 @@ def _call_was_legal(view: SheepsheadView, sample: SheepsheadSample) -> bool:
     candidates, callable_ = call_options(hand, sample.buried, view.rules)
     if called not in candidates:
         return False
-    return not callable_ if view.unknown_set_aside else called in callable_
+    if view.unknown_set_aside:
+        return may_use_unknown_card(hand, sample.buried, view.rules)
+    return called in callable_
 
 
 def _sample(knowledge: Knowledge, view: SheepsheadView, rng: random.Random) -> SheepsheadSample:
@@ -320,7 +338,8 @@ def position_for(view: SheepsheadView, sample: SheepsheadSample) -> SearchPositi
         raise ValueError("Positions exist in the play phase only.")
     picker = -1 if view.picker is None else view.picker
     partner = -1 if sample.partner is None or view.alone else sample.partner
-    called = -1 if view.called is None or view.alone else INDEX_OF[view.called]
+    called = (-1 if view.called is None or view.called_suit < 0 or view.alone
+              else INDEX_OF[view.called])
     unknown = -1 if sample.unknown is None else INDEX_OF[sample.unknown]
     leds = _led_suits(view)
     called_suit = -1 if view.called is None else PLAY_SUIT[view.called]
@@ -410,6 +429,14 @@ def rebuild_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
             state.apply(Action.call(event.card, sample.unknown if event.unknown else None))
         elif isinstance(event, WentAlone):
             state.apply(ALONE)
+        elif isinstance(event, Cracked):
+            state.apply(CRACK)
+        elif isinstance(event, Recracked):
+            state.apply(RECRACK)
+        elif isinstance(event, Blitzed):
+            state.apply(Action.blitz(*event.cards))
+        elif isinstance(event, Declined):
+            state.apply(PASS)
         elif isinstance(event, CardPlayed):
             card = sample.unknown if event.face_down else event.card
             assert card is not None

@@ -9,6 +9,10 @@ common table practice.  Every decision is a small function with named heuristics
 * **Burying and calling** (:func:`plan_bury`, :func:`choose_call`): every bury and call is scored
   by :func:`score_bury_and_call` — points buried, voids made, a hold card kept in a short called
   suit, no trump thrown away; going alone only on a hand :func:`strong_enough_alone`.
+* **Cracks and blitzes** (house options, :func:`should_crack`, :func:`should_recrack`,
+  :func:`should_blitz`): a defender cracks holding the trump the picker then lacks, the picker
+  recracks on a hand strong enough to go alone with, and a pair of queens is shown when its
+  holder's side is the likelier winner.
 * **Card play** lives in :mod:`tricktable.sheepshead.cardplay`.
 
 The player is deterministic: it never uses the generator it is given, so the same view always
@@ -31,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from tricktable.cards import Card, cards_of
-from tricktable.game import ALONE, PASS, PICK, Action, ActionKind
+from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, ActionKind
 from tricktable.sheepshead.cardplay import PlaySettings, choose_card
 from tricktable.sheepshead.deck import (
     FAIL_ACES,
@@ -45,7 +49,12 @@ from tricktable.sheepshead.deck import (
     TRUMP_ORDER,
 )
 from tricktable.sheepshead.rules import NoPicker, Rules
-from tricktable.sheepshead.state import Phase, call_options
+from tricktable.sheepshead.state import (
+    JACK_OF_DIAMONDS,
+    Phase,
+    call_options,
+    may_use_unknown_card,
+)
 from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = [
@@ -59,7 +68,10 @@ __all__ = [
     "pick_threshold",
     "plan_bury",
     "score_bury_and_call",
+    "should_blitz",
+    "should_crack",
     "should_pick",
+    "should_recrack",
     "strong_enough_alone",
 ]
 
@@ -108,6 +120,13 @@ class BasicSettings:
     """How much a hand suited to the leaster raises the dealer's threshold, per point of it."""
     alone_trump: int = 5
     """Least trump (after the bury) to think of going alone."""
+    crack_threshold: float = 4.6
+    """Picking strength a defender who passed needs to crack: a hand near a pick holds trump
+    the picker does not."""
+    recrack_trump: int = 5
+    """Least trump the cracked picker needs (two queens among them) to recrack."""
+    blitz_defender_threshold: float = 5.2
+    """Picking strength a defender needs to blitz (the picker's side is usually favoured)."""
     bury: BuryWeights = field(default_factory=BuryWeights)
     play: PlaySettings = field(default_factory=PlaySettings)
 
@@ -223,6 +242,8 @@ def score_bury_and_call(
     w = weights if weights is not None else _DEFAULT_BURY
     score = w.buried_point * sum(POINTS[c] for c in cards_of(buried))
     score -= w.buried_trump * sum(_TRUMP_VALUE[c] for c in cards_of(buried & TRUMP_MASK))
+    if call == JACK_OF_DIAMONDS:
+        call = None  # the J♦ partner: no called suit, no hold card
     called_suit = PLAY_SUIT[call] if call is not None else -1
     for suit in FAIL_SUITS:
         if suit != called_suit and not hand & SUIT_MASK[suit]:
@@ -253,7 +274,7 @@ def _best_call(
     options: list[tuple[float, int, Card | None, Card | None]] = []
     for k, c in enumerate(callable_):
         options.append((score_bury_and_call(hand, buried, c, None, w), -k, c, None))
-    if not callable_ and rules.unknown_card and candidates:
+    if may_use_unknown_card(hand, buried, rules):
         aside = _unknown_card_choice(hand)
         for k, c in enumerate(candidates):
             options.append((score_bury_and_call(hand, buried, c, aside, w), -k, c, aside))
@@ -310,6 +331,45 @@ def choose_call(view: SheepsheadView, settings: BasicSettings) -> Action:
     return max(scored, key=lambda s: (s[0], s[1]))[2]
 
 
+# --- Cracks and blitzes (house options) -------------------------------------------------------
+
+
+def on_pickers_side(view: SheepsheadView) -> bool:
+    """Whether this seat is the picker or his partner (each knows it of himself)."""
+    return view.seat == view.picker or view.is_partner
+
+
+def should_crack(view: SheepsheadView, settings: BasicSettings) -> bool:
+    """A defender cracks when the picker is likely to lose: this seat passed a hand close to
+    a pick, so the trump that would have made it strong are not the picker's.  Never the
+    partner (under the J♦ rule, its holder), who would double against his own side."""
+    if on_pickers_side(view):
+        return False
+    return pick_strength(view.hand) >= settings.crack_threshold
+
+
+def should_recrack(view: SheepsheadView, settings: BasicSettings) -> bool:
+    """The cracked picker recracks when his side is clearly ahead: five or more trump with
+    two queens, or a hand strong enough to go alone with."""
+    hand = sum(1 << c for c in view.hand)
+    trump = hand & TRUMP_MASK
+    queens = sum(1 for q in TRUMP_ORDER[:4] if trump >> q & 1)
+    return strong_enough_alone(hand, settings) or (
+        trump.bit_count() >= settings.recrack_trump and queens >= 2
+    )
+
+
+def should_blitz(view: SheepsheadView, settings: BasicSettings) -> bool:
+    """Show a pair of queens when this seat's side is the likelier winner: always on the
+    picker's side (which usually wins, and the more so with two queens), as a defender only
+    with a hand that would almost have picked alone."""
+    if view.picker is None:
+        return False
+    if on_pickers_side(view):
+        return True
+    return pick_strength(view.hand) >= settings.blitz_defender_threshold
+
+
 # --- The player ------------------------------------------------------------------------------
 
 
@@ -346,4 +406,11 @@ class BasicPlayer:
             return choose_call(view, settings)
         if phase is Phase.PLAY:
             return Action.play(choose_card(view, settings.play))
+        if phase is Phase.CRACK:
+            return CRACK if should_crack(view, settings) else PASS
+        if phase is Phase.RECRACK:
+            return RECRACK if should_recrack(view, settings) else PASS
+        if phase is Phase.BLITZ:
+            blitzes = [a for a in view.legal_actions if a.kind is ActionKind.BLITZ]
+            return blitzes[0] if blitzes and should_blitz(view, settings) else PASS
         return ALONE

@@ -166,9 +166,9 @@ def _team_fail_lead(table: Table, fails: Sequence[Card]) -> Card:
         masters = [c for c in fails if table.is_master(c)]
         if masters:
             return max(masters, key=lambda c: POINTS[c])
-    if view.seat == view.picker and view.called is not None and not table.called_led:
+    if view.seat == view.picker and view.called_suit >= 0 and not table.called_led:
         # Open the called suit with a pointless hold card: the partner's ace must come out.
-        called_suit = PLAY_SUIT[view.called]
+        called_suit = view.called_suit
         holds = [c for c in fails if PLAY_SUIT[c] == called_suit and not POINTS[c]]
         if holds:
             return holds[0]
@@ -197,8 +197,8 @@ def defender_lead(table: Table, playable: Sequence[Card]) -> Card:
         top = _highest_trump(trumps)
         return top if table.is_master(top) else _lowest_trump(trumps)
     view = table.view
-    if view.called is not None and not table.called_led:
-        called_suit = PLAY_SUIT[view.called]
+    if view.called_suit >= 0 and not table.called_led:
+        called_suit = view.called_suit
         in_called = [c for c in fails if PLAY_SUIT[c] == called_suit]
         if in_called:
             return min(in_called, key=lambda c: (_power(c, called_suit), POINTS[c]))

@@ -15,9 +15,12 @@ from tricktable.game import Seat
 from tricktable.sheepshead.scoring import HandResult
 
 __all__ = [
+    "Blitzed",
     "Buried",
     "Called",
     "CardPlayed",
+    "Cracked",
+    "Declined",
     "Event",
     "HandScored",
     "LeasterBegins",
@@ -25,6 +28,7 @@ __all__ = [
     "Passed",
     "PassedOut",
     "Picked",
+    "Recracked",
     "TrickWon",
     "WentAlone",
     "event_json",
@@ -55,6 +59,32 @@ class Called(NamedTuple):
 
 class WentAlone(NamedTuple):
     seat: Seat
+
+
+class Cracked(NamedTuple):
+    """A defender who passed doubled the hand's stakes."""
+
+    seat: Seat
+
+
+class Recracked(NamedTuple):
+    """The picker doubled a cracked hand again."""
+
+    seat: Seat
+
+
+class Blitzed(NamedTuple):
+    """A player showed both black or both red queens, doubling the stakes; the pair is public."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+class Declined(NamedTuple):
+    """A player asked whether to crack, recrack or blitz said no (``offer`` names which)."""
+
+    seat: Seat
+    offer: str
 
 
 class LeasterBegins(NamedTuple):
@@ -91,8 +121,8 @@ class HandScored(NamedTuple):
 
 
 Event = (
-    Passed | Picked | Buried | Called | WentAlone | LeasterBegins | PassedOut | CardPlayed
-    | PartnerRevealed | TrickWon | HandScored
+    Passed | Picked | Buried | Called | WentAlone | Cracked | Recracked | Blitzed | Declined
+    | LeasterBegins | PassedOut | CardPlayed | PartnerRevealed | TrickWon | HandScored
 )
 
 

@@ -245,6 +245,8 @@ def read_table(view: SheepsheadView) -> Table:
 def _called_suit_led(view: SheepsheadView) -> bool:
     if view.called is None:
         return False
+    if view.rules.jack_of_diamonds:
+        return True  # no called suit: nothing to open, no constraints
     called_suit = PLAY_SUIT[view.called]
     for trick in (*view.tricks, view.current_trick):
         if trick.cards and _led_suit(trick, view.called) == called_suit:
@@ -309,7 +311,7 @@ def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | No
     if len(candidates) == 1:
         return candidates[0]
     score = dict.fromkeys(candidates, 0)
-    called_suit = PLAY_SUIT[view.called] if view.called is not None else -1
+    called_suit = view.called_suit
     for trick in (*view.tricks, view.current_trick):
         _score_trick(trick, picker, called_suit, score)
     ranked = sorted(candidates, key=lambda s: -score[s])

@@ -139,7 +139,8 @@ class Match:
         assert result is not None
         self.results.append(result)
         if result.kind is HandKind.PASSED_OUT:
-            if self.rules.no_picker is NoPicker.DOUBLER:
+            doublings = self.multiplier.bit_length() - 1
+            if self.rules.no_picker is NoPicker.DOUBLER and self.rules.may_double(doublings):
                 self.multiplier *= 2
         else:
             self.hands_played += 1

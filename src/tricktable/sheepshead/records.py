@@ -12,7 +12,9 @@ A **game record** has ``"type": "game"``, ``rules``, ``seed`` and the ``actions`
 
 Action texts are those of :func:`tricktable.game.parse_action`.  A call with the unknown card is
 one action, ``call AH unknown 8C``: call A♥ and set 8C aside.  The picker later plays it with
-``play 8C``; everyone else sees a face-down card.
+``play 8C``; everyone else sees a face-down card.  Under the Wisconsin house options the picker
+calls ``call JD``; ``crack``, ``recrack`` and ``blitz QC QS`` double the stakes, and ``pass``
+declines each offer.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tricktable.cards import Card, cards_of, format_cards
 from tricktable.game import IllegalAction, RecordError, Seat, parse_action
 from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import sort_hand
+from tricktable.sheepshead.events import Passed
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.rules import Rules, rules_from_json
 from tricktable.sheepshead.state import HandState, new_hand
@@ -40,8 +43,16 @@ __all__ = [
 ]
 
 
+# The house options at their defaults are left out of a record's rules, so that a record of a
+# table without them reads as it did before they existed.
+_HOUSE_DEFAULTS = {"partner": "called-ace", "crack": False, "blitz": False, "max_doubles": None}
+
+
 def _rules_json(rules: Rules) -> str | dict[str, Any]:
-    return rules.preset_name or rules.to_json()
+    if rules.preset_name:
+        return rules.preset_name
+    return {name: value for name, value in rules.to_json().items()
+            if name not in _HOUSE_DEFAULTS or _HOUSE_DEFAULTS[name] != value}
 
 
 def _actions_json(history: list[tuple[Seat, Any]]) -> list[list[Any]]:
@@ -179,7 +190,12 @@ def hand_summary(state: HandState) -> dict[str, Any]:
         "kind": None if result is None else result.kind.value,
         "scores": list(result.scores) if result else [0] * 5,
         "reason": None if result is None else result.reason,
-        "multiplier": state.multiplier,
+        "multiplier": state.stake_multiplier,
+        "doubler_multiplier": state.multiplier,
+        "cracked_by": state.cracked_by,
+        "recracked": state.recracked,
+        "blitzes": [{"seat": seat, "cards": [str(c) for c in pair]}
+                    for seat, pair in state.blitzes],
         "dealer": state.dealer,
         "picker": state.picker,
         "partner": state.partner,
@@ -227,7 +243,7 @@ def describe_hand(state: HandState) -> str:
     for seat, hand in enumerate(state.deal.hands):
         lines.append(f"  seat {seat}: {format_cards(sort_hand(hand), symbols=True)}")
     lines.append(f"  blind:  {format_cards(state.deal.blind, symbols=True)}")
-    passes = [seat for seat, a in state.history if a.kind.value == "pass"]
+    passes = [e.seat for e in state.events if isinstance(e, Passed)]
     if passes:
         lines.append("Passed: " + ", ".join(f"seat {s}" for s in passes))
     if state.picker is not None:
@@ -242,6 +258,13 @@ def describe_hand(state: HandState) -> str:
             lines.append(f"Called: {state.called.symbol}{extra}; partner: seat {state.partner}")
     elif state.tricks or state.is_over:
         lines.append("Everyone passed.")
+    if state.cracked_by is not None:
+        lines.append(f"Cracked by seat {state.cracked_by}"
+                     + (", recracked by the picker" if state.recracked else ""))
+    for seat, pair in state.blitzes:
+        lines.append(f"Blitz: seat {seat} shows {format_cards(pair, symbols=True)}")
+    if state.doublings:
+        lines.append(f"Stakes ×{state.stake_multiplier}")
     for number, trick in enumerate(state.tricks, 1):
         plays = "  ".join(
             f"{seat}:{'?' if k == trick.unknown_at else ''}{card.symbol}"

@@ -12,7 +12,7 @@ from typing import Any
 
 from tricktable import presets
 
-__all__ = ["DEFAULT_PRESET", "PRESETS", "NoPicker", "Rules", "rules_from_json"]
+__all__ = ["DEFAULT_PRESET", "PRESETS", "NoPicker", "Partner", "Rules", "rules_from_json"]
 
 
 class NoPicker(Enum):
@@ -21,6 +21,15 @@ class NoPicker(Enum):
     LEASTER = "leaster"
     DOUBLER = "doubler"
     REDEAL = "redeal"
+
+
+class Partner(Enum):
+    """How the picker gets a partner."""
+
+    CALLED_ACE = "called-ace"
+    """The picker calls a fail ace (or ten) he does not hold."""
+    JACK_OF_DIAMONDS = "jack-of-diamonds"
+    """Whoever holds the J♦ is the partner (Wisconsin house rule)."""
 
 
 HAND_COUNTS = (5, 10, 15, 20)
@@ -42,15 +51,42 @@ class Rules:
     """When the defenders take every trick the picker pays 3 to each and the partner nothing."""
     hands: int = 10
     """Hands in a game: 5, 10, 15 or 20."""
+    partner: Partner = Partner.CALLED_ACE
+    """Called ace (the seeds) or the jack of diamonds (Wisconsin house rule)."""
+    crack: bool = False
+    """Players who passed may crack (double) before the first card; the picker may recrack."""
+    blitz: bool = False
+    """A player holding both black or both red queens may show them to double the hand."""
+    max_doubles: int | None = None
+    """The most doublings (cracks, blitzes, doublers) one hand can carry; None: no cap."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.no_picker, NoPicker):
             raise ValueError(f"no_picker must be one of {[m.value for m in NoPicker]}.")
-        for name in ("double_on_the_bump", "call_ten", "unknown_card", "schwarz_paid_by_picker"):
+        if not isinstance(self.partner, Partner):
+            raise ValueError(f"partner must be one of {[m.value for m in Partner]}.")
+        if self.max_doubles is not None and (
+            isinstance(self.max_doubles, bool) or not isinstance(self.max_doubles, int)
+            or self.max_doubles < 0
+        ):
+            raise ValueError(
+                f"max_doubles must be a whole number from 0 up, or null, not {self.max_doubles!r}."
+            )
+        for name in ("double_on_the_bump", "call_ten", "unknown_card", "schwarz_paid_by_picker",
+                     "crack", "blitz"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false.")
         if isinstance(self.hands, bool) or self.hands not in HAND_COUNTS:
             raise ValueError(f"hands must be one of {list(HAND_COUNTS)}, not {self.hands!r}.")
+
+    @property
+    def jack_of_diamonds(self) -> bool:
+        """Whether the J♦ is the partner (instead of a called ace)."""
+        return self.partner is Partner.JACK_OF_DIAMONDS
+
+    def may_double(self, doublings: int) -> bool:
+        """Whether a hand already carrying ``doublings`` doublings may take one more."""
+        return self.max_doubles is None or doublings < self.max_doubles
 
     def to_json(self) -> dict[str, Any]:
         """The options as a JSON object; :func:`rules_from_json` reads it back."""
@@ -75,6 +111,11 @@ PRESETS: dict[str, Rules] = {
     # 000, 001: doubler, double on the bump, the picker pays a schwarz loss alone.
     "tavern": Rules(
         no_picker=NoPicker.DOUBLER, unknown_card=False, schwarz_paid_by_picker=True
+    ),
+    # Wisconsin house rules: the J♦ is the partner, leaster, cracks and blitzes, four doublings.
+    "wisconsin-jd": Rules(
+        partner=Partner.JACK_OF_DIAMONDS, double_on_the_bump=False, call_ten=False,
+        unknown_card=False, crack=True, blitz=True, max_doubles=4,
     ),
 }
 

@@ -15,6 +15,7 @@ __all__ = [
     "SEATS",
     "HandKind",
     "HandResult",
+    "doubling_label",
     "leaster_winner",
     "score_leaster",
     "score_picked_hand",
@@ -51,6 +52,11 @@ class HandResult:
     tricks_by_seat: tuple[int, ...] = (0,) * SEATS
     trick_winners: tuple[Seat, ...] = ()
     leaster_winner: Seat | None = None
+    cracked_by: Seat | None = None
+    """The defender who cracked (doubled), if one did."""
+    recracked: bool = False
+    blitzed_by: tuple[Seat, ...] = ()
+    """The seats that blitzed, once per pair shown, in order."""
 
     @property
     def picker_won(self) -> bool | None:
@@ -74,6 +80,9 @@ class HandResult:
             "tricks_by_seat": list(self.tricks_by_seat),
             "trick_winners": list(self.trick_winners),
             "leaster_winner": self.leaster_winner,
+            "cracked_by": self.cracked_by,
+            "recracked": self.recracked,
+            "blitzed_by": list(self.blitzed_by),
         }
 
 
@@ -108,8 +117,13 @@ def score_picked_hand(
     team_tricks: int,
     rules: Rules,
     multiplier: int = 1,
+    doubled_by: tuple[str, ...] = ("doubler",),
 ) -> tuple[tuple[int, ...], str]:
-    """Each seat's score for a hand with a picker (``partner`` None: the picker went alone)."""
+    """Each seat's score for a hand with a picker (``partner`` None: the picker went alone).
+
+    ``multiplier`` multiplies every score; ``doubled_by`` names what doubled the hand
+    ("doubler", "cracked", "recracked", "blitzed") for the reason.
+    """
     s, reason = stake(team_points, team_tricks, rules)
     scores = [0] * SEATS
     if team_tricks == 0 and rules.schwarz_paid_by_picker and partner is not None:
@@ -130,8 +144,17 @@ def score_picked_hand(
             scores[partner] = s
     if multiplier != 1:
         scores = [score * multiplier for score in scores]
-        reason += f", doubler ×{multiplier}"
+        reason += f", {doubling_label(doubled_by)} ×{multiplier}"
     return tuple(scores), reason
+
+
+def doubling_label(doubled_by: tuple[str, ...]) -> str:
+    """``("cracked", "blitzed", "blitzed")`` → ``"cracked, blitzed twice"``."""
+    counts: dict[str, int] = {}
+    for name in doubled_by:
+        counts[name] = counts.get(name, 0) + 1
+    words = {1: "", 2: " twice", 3: " three times", 4: " four times"}
+    return ", ".join(f"{name}{words.get(n, f' {n} times')}" for name, n in counts.items())
 
 
 def leaster_winner(points_by_seat: Sequence[int], tricks_by_seat: Sequence[int]) -> Seat | None:

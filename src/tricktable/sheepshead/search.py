@@ -141,6 +141,8 @@ class SearchPosition:
         picker = -1 if state.picker is None else state.picker
         partner = -1 if state.partner is None else state.partner
         called = -1 if state.called is None or state.alone else INDEX_OF[state.called]
+        if state.rules.jack_of_diamonds:
+            called = -1  # the team is known here; the J♦ binds no play
         unknown = -1 if state.unknown is None else INDEX_OF[state.unknown]
         position = cls(
             hands=[compact_mask(h) for h in state.hands],

@@ -1,4 +1,4 @@
-"""One Sheepshead hand as a state machine: pick → bury → call → play → scored.
+"""One Sheepshead hand as a state machine: pick → bury → call → (crack → blitz) → play → scored.
 
 ``state.legal_actions()`` lists what the seat to move may do; ``state.apply(action)`` checks the
 action and raises :class:`~tricktable.game.IllegalAction` (changing nothing) if the rules forbid
@@ -16,23 +16,30 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tricktable.cards import CARDS, Card, cards_of
 from tricktable.game import ALONE as ALONE_ACTION
+from tricktable.game import CRACK as CRACK_ACTION
 from tricktable.game import PASS, PICK, Action, ActionKind, IllegalAction, Seat, Seed
+from tricktable.game import RECRACK as RECRACK_ACTION
 from tricktable.sheepshead.deal import SEATS, Deal, deal_from_seed
 from tricktable.sheepshead.deck import (
     DECK,
+    DECK_MASK,
     FAIL_ACES,
     FAIL_TENS,
     PLAY_SUIT,
     POINTS,
     STRENGTH,
     SUIT_MASK,
+    TRUMP_MASK,
     PlaySuit,
     mask_points,
 )
 from tricktable.sheepshead.events import (
+    Blitzed,
     Buried,
     Called,
     CardPlayed,
+    Cracked,
+    Declined,
     Event,
     HandScored,
     LeasterBegins,
@@ -40,22 +47,38 @@ from tricktable.sheepshead.events import (
     Passed,
     PassedOut,
     Picked,
+    Recracked,
     TrickWon,
     WentAlone,
 )
-from tricktable.sheepshead.rules import PRESETS, NoPicker, Rules
+from tricktable.sheepshead.rules import PRESETS, NoPicker, Partner, Rules
 from tricktable.sheepshead.scoring import HandKind, HandResult, score_leaster, score_picked_hand
 
 if TYPE_CHECKING:
     from tricktable.sheepshead.view import SheepsheadView
 
-__all__ = ["HandState", "Phase", "Trick", "call_options", "new_hand"]
+__all__ = [
+    "BLITZ_PAIRS",
+    "JACK_OF_DIAMONDS",
+    "HandState",
+    "Phase",
+    "Trick",
+    "call_options",
+    "may_use_unknown_card",
+    "new_hand",
+]
 
 
 class Phase(Enum):
     PICK = "pick"
     BURY = "bury"
     CALL = "call"
+    CRACK = "crack"
+    """The defenders who passed are asked in turn whether to crack."""
+    RECRACK = "recrack"
+    """The picker, cracked, is asked whether to recrack."""
+    BLITZ = "blitz"
+    """Everyone is asked in turn whether to show a pair of queens."""
     PLAY = "play"
     OVER = "over"
 
@@ -94,11 +117,21 @@ _BURY_ACTIONS: dict[int, Action] = {
     (1 << a) | (1 << b): Action.bury(a, b) for a, b in combinations(DECK, 2)
 }
 
+JACK_OF_DIAMONDS: Card = CARDS[3 * 13 + 9]
+"""The J♦: the partner card under the jack-of-diamonds rule."""
+_QC, _QS, _QH, _QD = (CARDS[suit * 13 + 10] for suit in range(4))
+BLITZ_PAIRS: tuple[tuple[Card, Card], ...] = ((_QC, _QS), (_QH, _QD))
+"""The pairs a blitz shows: both black queens, both red queens."""
+_BLITZ_MASKS = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
+_JACK_PARTNER = Partner.JACK_OF_DIAMONDS
+_FAIL_BUT_ACES = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
+
 
 class HandState:
     """A Sheepshead hand in progress.  Create one with :func:`new_hand`."""
 
     __slots__ = (
+        "_asking",
         "_best",
         "_best_seat",
         "_called_bit",
@@ -114,10 +147,13 @@ class HandState:
         "_unknown_at",
         "_unknown_played",
         "alone",
+        "blitzes",
         "buried",
         "called",
+        "cracked_by",
         "deal",
         "dealer",
+        "doublings",
         "events",
         "hands",
         "history",
@@ -125,6 +161,7 @@ class HandState:
         "phase",
         "picker",
         "points_by_seat",
+        "recracked",
         "result",
         "rules",
         "seed",
@@ -174,12 +211,30 @@ class HandState:
         self._trick_points = 0
         self._unknown_at = -1
         self._legal = -1
+        self.doublings = 0
+        """Doublings this hand took: cracks, recracks and blitzes (not the doubler)."""
+        self.cracked_by: Seat | None = None
+        self.recracked = False
+        self.blitzes: tuple[tuple[Seat, tuple[Card, Card]], ...] = ()
+        """Each blitz in order: the seat and the pair it showed."""
+        self._asking: tuple[Seat, ...] = ()
 
     # --- Reading the state ---------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def stake_multiplier(self) -> int:
+        """What every score of the hand is multiplied by now: the doubler's multiplier carried
+        in, doubled again for each crack, recrack and blitz."""
+        return self.multiplier << self.doublings
+
+    @property
+    def total_doublings(self) -> int:
+        """Doublings the hand carries, the doubler's included (what ``max_doubles`` caps)."""
+        return self.multiplier.bit_length() - 1 + self.doublings
 
     @property
     def partner(self) -> Seat | None:
@@ -256,6 +311,11 @@ class HandState:
         other._trick_points = self._trick_points
         other._unknown_at = self._unknown_at
         other._legal = self._legal
+        other.doublings = self.doublings
+        other.cracked_by = self.cracked_by
+        other.recracked = self.recracked
+        other.blitzes = self.blitzes
+        other._asking = self._asking
         other.history = list(self.history)
         other.events = list(self.events)
         other.hands = list(self.hands)
@@ -285,6 +345,12 @@ class HandState:
             return self._bury_actions()
         if phase is Phase.CALL:
             return self._call_actions()
+        if phase is Phase.CRACK:
+            return (CRACK_ACTION, PASS)
+        if phase is Phase.RECRACK:
+            return (RECRACK_ACTION, PASS)
+        if phase is Phase.BLITZ:
+            return (*self._blitz_actions(), PASS)
         return ()
 
     def legal_play_mask(self) -> int:
@@ -345,11 +411,22 @@ class HandState:
         assert self.picker is not None
         candidates, callable_ = self.call_candidates()
         actions = [Action.call(c) for c in callable_]
-        if not callable_ and self.rules.unknown_card:
-            hand = list(cards_of(self.hands[self.picker]))
-            actions = [Action.call(c, aside) for c in candidates for aside in hand]
+        hand = self.hands[self.picker]
+        if _unknown_allowed(hand, candidates, callable_, self.rules):
+            actions = [Action.call(c, aside) for c in candidates for aside in cards_of(hand)]
         actions.append(ALONE_ACTION)
         return tuple(actions)
+
+    def _blitz_actions(self) -> list[Action]:
+        """The pairs the seat to move holds.  Each seat is asked once and shows one pair at
+        most: asking again whoever held the other pair too would tell the table so."""
+        assert self.to_move is not None
+        hand = self.hands[self.to_move]
+        return [
+            Action.blitz(*pair)
+            for pair, mask in zip(BLITZ_PAIRS, _BLITZ_MASKS, strict=True)
+            if hand & mask == mask
+        ]
 
     # --- Applying actions ----------------------------------------------------------------
 
@@ -442,13 +519,100 @@ class HandState:
         if aside is not None:
             self.unknown = aside
             self.hands[seat] ^= 1 << aside
+        if self.rules.partner is _JACK_PARTNER:
+            self._called_suit = -1  # no called-suit constraints, nothing to lead
+            self._called_status = _DONE
         self.events.append(Called(seat, called, aside is not None))
-        self._start_play()
+        self._announce()
 
     def _go_alone(self, seat: Seat, action: Action) -> None:
         self.alone = True
         self.events.append(WentAlone(seat))
-        self._start_play()
+        self._announce()
+
+    # --- Cracks and blitzes (house options), between the call and the first card ---------
+
+    def _may_double(self) -> bool:
+        return self.rules.may_double(self.total_doublings)
+
+    def _announce(self) -> None:
+        """Ask for cracks, then blitzes, if the table plays them; else start the play."""
+        if self.rules.crack and self._may_double():
+            passers = tuple(e.seat for e in self.events if isinstance(e, Passed))
+            if passers:
+                self._ask(Phase.CRACK, passers)
+                return
+        self._ask_blitz()
+
+    def _ask(self, phase: Phase, seats: tuple[Seat, ...]) -> None:
+        self.phase = phase
+        self._asking = seats
+        self.to_move = seats[0]
+
+    def _ask_blitz(self) -> None:
+        if self.rules.blitz and self._may_double():
+            self._ask(Phase.BLITZ, tuple((self.dealer + 1 + k) % SEATS for k in range(SEATS)))
+        else:
+            self._asking = ()
+            self._start_play()
+
+    def _crack(self, seat: Seat, action: Action) -> None:
+        self.doublings += 1
+        self.cracked_by = seat
+        self.events.append(Cracked(seat))
+        if self._may_double():
+            assert self.picker is not None
+            self._ask(Phase.RECRACK, (self.picker,))
+        else:
+            self._ask_blitz()
+
+    def _decline_crack(self, seat: Seat, action: Action) -> None:
+        self.events.append(Declined(seat, "crack"))
+        self._asking = self._asking[1:]
+        if self._asking:
+            self.to_move = self._asking[0]
+        else:
+            self._ask_blitz()
+
+    def _recrack(self, seat: Seat, action: Action) -> None:
+        self.doublings += 1
+        self.recracked = True
+        self.events.append(Recracked(seat))
+        self._ask_blitz()
+
+    def _decline_recrack(self, seat: Seat, action: Action) -> None:
+        self.events.append(Declined(seat, "recrack"))
+        self._ask_blitz()
+
+    def _blitz(self, seat: Seat, action: Action) -> None:
+        shown = (1 << action.cards[0]) | (1 << action.cards[1])
+        if shown not in _BLITZ_MASKS:
+            raise IllegalAction("A blitz shows both black queens (QC QS) or both red (QH QD).")
+        if self.hands[seat] & shown != shown:
+            raise IllegalAction(
+                f"You cannot blitz {action.cards[0].symbol} {action.cards[1].symbol}: "
+                "you do not hold both."
+            )
+        self.doublings += 1
+        pair = (action.cards[0], action.cards[1])
+        self.blitzes = (*self.blitzes, (seat, pair))
+        self.events.append(Blitzed(seat, pair))
+        if self._may_double():
+            self._next_blitz()
+        else:
+            self._asking = ()
+            self._start_play()
+
+    def _decline_blitz(self, seat: Seat, action: Action) -> None:
+        self.events.append(Declined(seat, "blitz"))
+        self._next_blitz()
+
+    def _next_blitz(self) -> None:
+        self._asking = self._asking[1:]
+        if self._asking:
+            self.to_move = self._asking[0]
+        else:
+            self._start_play()
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
@@ -545,17 +709,31 @@ class HandState:
             team = {picker} if partner is None else {picker, partner}
             team_points = sum(self.points_by_seat[s] for s in team) + mask_points(self.buried)
             team_tricks = sum(self.tricks_by_seat[s] for s in team)
+            multiplier = self.multiplier << self.doublings
             scores, reason = score_picked_hand(
                 picker=picker, partner=partner, team_points=team_points,
-                team_tricks=team_tricks, rules=self.rules, multiplier=self.multiplier,
+                team_tricks=team_tricks, rules=self.rules, multiplier=multiplier,
+                doubled_by=self._doubled_by() if self.doublings else ("doubler",),
             )
+            common["multiplier"] = multiplier
             result = HandResult(
                 kind=HandKind.PICKED, scores=scores, reason=reason, picker=picker,
                 partner=partner, alone=self.alone, called=self.called,
                 picker_team_points=team_points, picker_team_tricks=team_tricks,
+                cracked_by=self.cracked_by, recracked=self.recracked,
+                blitzed_by=tuple([seat for seat, _ in self.blitzes]) if self.blitzes else (),
                 **common,  # type: ignore[arg-type]
             )
         self._finish(result)
+
+    def _doubled_by(self) -> tuple[str, ...]:
+        names = ["doubler"] if self.multiplier != 1 else []
+        if self.cracked_by is not None:
+            names.append("cracked")
+        if self.recracked:
+            names.append("recracked")
+        names.extend("blitzed" for _ in self.blitzes)
+        return tuple(names)
 
     def _finish(self, result: HandResult) -> None:
         self.result = result
@@ -575,12 +753,17 @@ class HandState:
             Phase.PICK: "pick or pass",
             Phase.BURY: "bury two cards",
             Phase.CALL: "call a card or go alone",
+            Phase.CRACK: "crack or pass",
+            Phase.RECRACK: "recrack or pass",
+            Phase.BLITZ: "blitz or pass",
             Phase.PLAY: "play a card",
         }[self.phase]
         return f"You cannot {action.kind.value} now: it is time to {wanted}."
 
     def _why_not_call(self, called: Card, aside: Card | None) -> str | None:
         assert self.picker is not None
+        if self.rules.partner is _JACK_PARTNER:
+            return self._why_not_call_jack(called, aside)
         candidates, callable_ = self.call_candidates()
         hand = self.hands[self.picker]
         if called not in candidates:
@@ -597,26 +780,57 @@ class HandState:
             names = " or ".join(c.symbol for c in candidates)
             return f"You can only call {names}."
         suit = PlaySuit(PLAY_SUIT[called])
+        unknown_ok = may_use_unknown_card(hand, self.buried, self.rules)
         if aside is None:
             if called in callable_:
                 return None
-            if self.rules.unknown_card:
+            if callable_:
+                names = " or ".join(c.symbol for c in callable_)
+                return (
+                    f"You cannot call {called.symbol}: you hold no {suit.singular} to keep "
+                    f"with it (the hold card). Call {names}, or go alone."
+                )
+            if unknown_ok:
                 return (
                     f"You hold no {suit.singular}: to call {called.symbol} you must set aside "
                     "an unknown card ('call "
                     f"{called} unknown <card>'), or go alone."
                 )
+            if self.rules.unknown_card:
+                return (
+                    f"You cannot call {called.symbol}: you hold no {suit.singular} (the hold "
+                    "card), and the unknown card is only for a picker whose only fail cards "
+                    "are aces. You must go alone."
+                )
             return (
                 f"You cannot call {called.symbol}: you must hold a {suit.singular} "
-                "(the hold card)."
+                "(the hold card). You must go alone."
             )
         if not self.rules.unknown_card:
             return "This table does not play the unknown card."
         if callable_:
             names = " or ".join(c.symbol for c in callable_)
             return f"The unknown card is only for a picker with no hold card; call {names}."
+        if not unknown_ok:
+            return (
+                "The unknown card is only for a picker whose only fail cards are aces; "
+                "you hold other fail cards, so you must go alone."
+            )
         if not (1 << aside) & hand:
             return f"You cannot set aside {aside.symbol}: you do not hold it."
+        return None
+
+    def _why_not_call_jack(self, called: Card, aside: Card | None) -> str | None:
+        assert self.picker is not None
+        jack = JACK_OF_DIAMONDS
+        if (1 << jack) & self.hands[self.picker]:
+            return f"You hold {jack.symbol}: you must go alone."
+        if (1 << jack) & self.buried:
+            return f"You buried {jack.symbol}: you must go alone."
+        if called != jack:
+            return f"At this table the {jack.symbol} is the partner: call JD, or go alone."
+        if aside is not None:
+            return "This table does not play the unknown card."
         return None
 
     def _why_not_play(self, card: Card) -> str:
@@ -670,8 +884,11 @@ class HandState:
 
 _PLAY = ActionKind.PLAY
 _PLAYING = Phase.PLAY
-_CARD_COUNT = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0, ActionKind.BURY: 2}
-_VERB = {Phase.PICK: "pick or pass", Phase.BURY: "bury", Phase.CALL: "call", Phase.PLAY: "play"}
+_CARD_COUNT = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0, ActionKind.BURY: 2,
+               ActionKind.CRACK: 0, ActionKind.RECRACK: 0, ActionKind.BLITZ: 2}
+_VERB = {Phase.PICK: "pick or pass", Phase.BURY: "bury", Phase.CALL: "call", Phase.PLAY: "play",
+         Phase.CRACK: "crack or pass", Phase.RECRACK: "recrack or pass",
+         Phase.BLITZ: "blitz or pass"}
 
 _HANDLERS = {
     (Phase.PICK, ActionKind.PASS): HandState._pass,
@@ -679,17 +896,45 @@ _HANDLERS = {
     (Phase.BURY, ActionKind.BURY): HandState._bury,
     (Phase.CALL, ActionKind.CALL): HandState._call,
     (Phase.CALL, ActionKind.ALONE): HandState._go_alone,
+    (Phase.CRACK, ActionKind.CRACK): HandState._crack,
+    (Phase.CRACK, ActionKind.PASS): HandState._decline_crack,
+    (Phase.RECRACK, ActionKind.RECRACK): HandState._recrack,
+    (Phase.RECRACK, ActionKind.PASS): HandState._decline_recrack,
+    (Phase.BLITZ, ActionKind.BLITZ): HandState._blitz,
+    (Phase.BLITZ, ActionKind.PASS): HandState._decline_blitz,
 }
 
 
 def call_options(hand: int, buried: int, rules: Rules) -> tuple[list[Card], list[Card]]:
     """A picker's call candidates (fail aces he neither holds nor buried; tens if he has all
-    three aces and the table calls tens), and the candidates he holds a card of the suit for."""
+    three aces and the table calls tens), and the candidates he holds a card of the suit for.
+
+    Under the jack-of-diamonds rule the one candidate is the J♦, callable unless the picker
+    holds or buried it."""
     gone = hand | buried
+    if rules.partner is _JACK_PARTNER:
+        jack = [] if (1 << JACK_OF_DIAMONDS) & gone else [JACK_OF_DIAMONDS]
+        return jack, list(jack)
     candidates = [ace for ace in FAIL_ACES if not (1 << ace) & gone]
     if not candidates and rules.call_ten:
         candidates = [ten for ten in FAIL_TENS if not (1 << ten) & gone]
     return candidates, [c for c in candidates if hand & SUIT_MASK[PLAY_SUIT[c]]]
+
+
+def may_use_unknown_card(hand: int, buried: int, rules: Rules) -> bool:
+    """Whether the picker may call with an unknown card: the table plays it, he can call no
+    candidate with a hold card, and he holds no fail card other than aces (seed 003 gives it
+    to that picker only; one holding, say, A♥ 7♥ goes alone)."""
+    candidates, callable_ = call_options(hand, buried, rules)
+    return _unknown_allowed(hand, candidates, callable_, rules)
+
+
+def _unknown_allowed(hand: int, candidates: list[Card], callable_: list[Card],
+                     rules: Rules) -> bool:
+    return (
+        rules.unknown_card and rules.partner is not _JACK_PARTNER and not hand & _FAIL_BUT_ACES
+        and bool(candidates) and not callable_
+    )
 
 
 def new_hand(

@@ -15,7 +15,7 @@ from typing import Any
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
-from tricktable.sheepshead.deck import POINTS, sort_hand
+from tricktable.sheepshead.deck import PLAY_SUIT, POINTS, sort_hand
 from tricktable.sheepshead.events import (
     Buried,
     CardPlayed,
@@ -74,6 +74,13 @@ class SheepsheadView:
     rules: Rules
     dealer: Seat
     multiplier: int
+    """The doubler's multiplier the hand was dealt with."""
+    stake_multiplier: int
+    """What the hand's scores are multiplied by now: the doubler's, cracks and blitzes."""
+    cracked_by: Seat | None
+    recracked: bool
+    blitzes: tuple[tuple[Seat, tuple[Card, Card]], ...]
+    """Each blitz: the seat and the pair of queens it showed (public)."""
     phase: Phase
     to_move: Seat | None
     hand: tuple[Card, ...]
@@ -111,6 +118,13 @@ class SheepsheadView:
         return self.to_move == self.seat
 
     @property
+    def called_suit(self) -> int:
+        """The play suit of the called card whose constraints bind (-1: none, as for the J♦)."""
+        if self.called is None or self.rules.jack_of_diamonds:
+            return -1
+        return PLAY_SUIT[self.called]
+
+    @property
     def played_cards(self) -> tuple[Card, ...]:
         """Every face-up card played so far this hand, in order."""
         return tuple(
@@ -128,6 +142,10 @@ class SheepsheadView:
             "rules": self.rules.to_json(),
             "dealer": self.dealer,
             "multiplier": self.multiplier,
+            "stake_multiplier": self.stake_multiplier,
+            "cracked_by": self.cracked_by,
+            "recracked": self.recracked,
+            "blitzes": [[seat, cards(pair)] for seat, pair in self.blitzes],
             "phase": self.phase.value,
             "to_move": self.to_move,
             "hand": cards(self.hand),
@@ -248,6 +266,10 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         rules=state.rules,
         dealer=state.dealer,
         multiplier=state.multiplier,
+        stake_multiplier=state.stake_multiplier,
+        cracked_by=state.cracked_by,
+        recracked=state.recracked,
+        blitzes=tuple(state.blitzes),
         phase=state.phase,
         to_move=state.to_move,
         hand=_held(state.hands[seat]),

@@ -38,6 +38,13 @@ from tricktable.terminal.drawing import (
     trick_table,
 )
 from tricktable.terminal.drawing import card_at as card_in_hand
+from tricktable.terminal.house import (
+    automatic_action,
+    house_event_text,
+    house_prompt,
+    house_status_rows,
+    interpret_house,
+)
 
 __all__ = ["describe_event", "play", "render", "seat_name"]
 
@@ -57,6 +64,9 @@ def describe_event(event: Event, viewer: int = HUMAN) -> Text:
     """One line for an event, as the viewer saw it."""
     name = seat_name(getattr(event, "seat", viewer), viewer) if hasattr(event, "seat") else ""
     verb_s = "" if name == "You" else "s"
+    house = house_event_text(event, name)
+    if house is not None:
+        return house
     if isinstance(event, Passed):
         return Text(f"{name} pass{'es' if verb_s else ''}.")
     if isinstance(event, Picked):
@@ -118,6 +128,7 @@ def render(view: MatchView) -> RenderableType:
         status.add_row("Partner", Text("you are the partner (secret)", style="bold cyan"))
     elif hand.partner is not None:
         status.add_row("Partner", seat_name(hand.partner))
+    house_status_rows(hand, status)
     if hand.to_move is not None:
         status.add_row("Turn", seat_name(hand.to_move))
 
@@ -144,6 +155,9 @@ def render(view: MatchView) -> RenderableType:
 
 
 def _options_text(hand: SheepsheadView) -> str:
+    house = house_prompt(hand)
+    if house is not None:
+        return house
     kinds = {a.kind for a in hand.legal_actions}
     if kinds == {ActionKind.PICK, ActionKind.PASS}:
         return "pick or pass"
@@ -165,6 +179,9 @@ def interpret(text: str, hand: SheepsheadView) -> Action:
     if not words:
         raise ValueError("Type an action (or 'help').")
     first = words[0].lower()
+    house = interpret_house([w.lower() for w in words], hand)
+    if house is not None:
+        return house
 
     def card_at(word: str) -> Card:
         if word.lower() == "unknown" and hand.unknown_card is not None:
@@ -213,6 +230,10 @@ def play(
             continue
         shown = _print_events(console, match, shown_deal, shown)
         view = match.view(HUMAN)
+        automatic = automatic_action(view.hand)
+        if automatic is not None:
+            match.apply(automatic, seat=HUMAN)
+            continue
         console.print(render(view))
         answer = input_fn(f"Your move ({_options_text(view.hand)}): ")
         if answer.strip().lower() in QUIT_WORDS:
@@ -221,7 +242,8 @@ def play(
         if answer.strip().lower() in HELP_WORDS:
             console.print(
                 "Numbers pick cards from your hand. Examples: 'pick', 'pass', 'bury 2 5', "
-                "'call AH', 'alone', 'call AS unknown 7C', '3' or 'QC' to play. 'quit' leaves."
+                "'call AH', 'alone', 'call AS unknown 7C', '3' or 'QC' to play; at a Wisconsin "
+                "table 'call JD', 'crack', 'recrack', 'blitz'. 'quit' leaves."
             )
             continue
         try:

@@ -21,7 +21,7 @@ __all__ = ["SheepsheadAdapter"]
 class SheepsheadAdapter(GameAdapter[Match]):
     name = "sheepshead"
     title = "Sheepshead"
-    presets = ("milwaukee", "pagat", "tavern")
+    presets = ("milwaukee", "pagat", "tavern", "wisconsin-jd")
     default_preset = "milwaukee"
     daily_preset = "milwaukee"
     hand_counts = (5, 10, 15, 20)

@@ -28,6 +28,7 @@ const PRESET_LABELS = {
   milwaukee: 'Milwaukee (leaster, unknown card)',
   pagat: 'Pagat (redeal, no double on the bump)',
   tavern: 'Tavern (doubler)',
+  'wisconsin-jd': 'Wisconsin (J♦ partner, cracks, blitzes)',
   standard: 'Standard (first to 500)',
   short: 'Short (first to 250)',
 };

@@ -4,6 +4,7 @@
 
 import { cardName, cardText } from './cards.js';
 import { button, cardBacks, delay, miniCards, ordinal, plural, showPlayed, yourName } from './common.js';
+import { houseEvent, housePrompt, revealMessage } from './house.js';
 import { createTable } from './table.js';
 import { $, el, NAMES, seatName, signed, toast } from './ui.js';
 
@@ -49,6 +50,7 @@ function displayFrom(game) {
     handNumber: game.view.hand_number,
     handsInGame: game.view.hands_in_game,
     multiplier: view.multiplier,
+    stakes: view.stake_multiplier,
   };
 }
 
@@ -66,6 +68,7 @@ function freshDeal(display, game, deal) {
     hand: deal === game.deal ? [...view.hand] : [], unknownCard: null,
     handNumber: deal === game.deal ? game.view.hand_number : display.handNumber,
     multiplier: deal === game.deal ? view.multiplier : display.multiplier,
+    stakes: deal === game.deal ? view.multiplier : display.multiplier,
     toMove: (dealer + 1) % 5,
   });
 }
@@ -88,7 +91,7 @@ function renderStatus() {
     else if (d.isPartner) partner = 'you (secret)';
     item('Partner:', partner);
   }
-  if (d.multiplier > 1) item('Counts', `×${d.multiplier}`);
+  if (d.stakes > 1) item('Counts', `×${d.stakes}`);
   const over = app.game && app.game.status === 'over' && !app.busy;
   if (over) items.push(el('span', { class: 'turn' }, 'Game over'));
   else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, 'Your turn'));
@@ -154,6 +157,8 @@ function handCards() {
 
 // What the player is asked when it is its turn (the table says the rest: busy, waiting, over).
 function turnPrompt(legal) {
+  const house = housePrompt(legal, app.game.view.hand.phase, app.display.stakes, send);
+  if (house) return house;
   if (legal.includes('pick')) {
     return {
       text: 'Pick up the blind, or pass?',
@@ -301,7 +306,8 @@ async function animateEvent(event, game) {
     }
     case 'PartnerRevealed':
       d.partner = event.seat;
-      d.message = event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`;
+      d.message = revealMessage(d.called, name, event.seat === HUMAN) ||
+        (event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`);
       renderTable();
       await delay(0.6);
       break;
@@ -312,8 +318,16 @@ async function animateEvent(event, game) {
     case 'HandScored':
       if (app.game) await showHandEnd(game, event);
       break;
-    default:
+    default: {
+      const house = houseEvent(event, d, name, event.seat === HUMAN);
+      if (house) {
+        if (house.bubble) bubble(event.seat, house.bubble);
+        if (house.message) d.message = house.message;
+        renderTable();
+        await delay(house.message ? 1.1 : 0.3);
+      }
       break;
+    }
   }
 }
 

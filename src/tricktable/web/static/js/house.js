@@ -1,0 +1,73 @@
+// The Wisconsin house options at the Sheepshead table: crack, recrack and blitz prompts, the
+// stakes, and their events.  Called from sheepshead.js through a few hooks.
+
+import { cardText } from './cards.js';
+import { button } from './common.js';
+
+const OFFERS = { crack: 'crack', recrack: 'recrack', blitz: 'show a pair of queens' };
+
+// The prompt when a crack, recrack or blitz is offered (null otherwise).  Everyone is asked
+// whether to blitz, so that the asking shows nothing; a player without a pair passes unasked.
+export function housePrompt(legal, phase, stakes, send) {
+  if (phase === 'crack') {
+    return {
+      text: `The picker's side may be weak: crack, doubling the stakes (now ×${stakes})?`,
+      buttons: [button('Crack', () => send('crack'), { primary: true, testid: 'crack' }),
+        button('No', () => send('pass'), { testid: 'decline' })],
+    };
+  }
+  if (phase === 'recrack') {
+    return {
+      text: `You were cracked (×${stakes}): recrack, doubling again?`,
+      buttons: [button('Recrack', () => send('recrack'), { primary: true, testid: 'recrack' }),
+        button('No', () => send('pass'), { testid: 'decline' })],
+    };
+  }
+  if (phase === 'blitz') {
+    const blitzes = legal.filter((a) => a.startsWith('blitz '));
+    if (!blitzes.length) {
+      queueMicrotask(() => send('pass'));
+      return { text: 'No pair of queens to show.', buttons: [] };
+    }
+    return {
+      text: `Show your pair of queens (a blitz) to double the stakes (now ×${stakes})? Everyone will see them.`,
+      buttons: [
+        ...blitzes.map((a) => button(`Blitz ${a.split(' ').slice(1).map(cardText).join(' ')}`,
+          () => send(a), { primary: true, testid: 'blitz' })),
+        button('No', () => send('pass'), { testid: 'decline' }),
+      ],
+    };
+  }
+  return null;
+}
+
+// Applies a house event to the display; returns the bubble and message to show, or null when
+// the event is not one of the house options'.
+export function houseEvent(event, d, name, you) {
+  const s = you ? '' : 's';
+  switch (event.type) {
+    case 'Cracked':
+      d.stakes *= 2;
+      return { bubble: 'Crack!', message: `${name} crack${s}: the stakes double (×${d.stakes}).` };
+    case 'Recracked':
+      d.stakes *= 2;
+      return { bubble: 'Recrack!', message: `${name} recrack${s}: the stakes double again (×${d.stakes}).` };
+    case 'Blitzed':
+      d.stakes *= 2;
+      d.blitzes = [...(d.blitzes || []), { seat: event.seat, cards: event.cards }];
+      return {
+        bubble: `Blitz ${event.cards.map(cardText).join(' ')}`,
+        message: `${name} blitz${you ? '' : 'es'}, showing ${event.cards.map(cardText).join(' ')}: the stakes double (×${d.stakes}).`,
+      };
+    case 'Declined':
+      return event.offer === 'blitz' ? { bubble: null, message: null } : { bubble: `No ${OFFERS[event.offer]}`, message: null };
+    default:
+      return null;
+  }
+}
+
+// The partner reveal under the J♦ rule names the card.
+export function revealMessage(called, name, you) {
+  if (called !== 'JD') return null;
+  return you ? `You play ${cardText('JD')}: you are revealed as the partner.` : `${name} plays ${cardText('JD')}: ${name} is the partner.`;
+}
