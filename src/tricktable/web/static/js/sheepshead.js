@@ -469,6 +469,12 @@ function lastHandBody(previous) {
   return handSummary(previous, previous.view.result, totals);
 }
 
+// A seat's column heading: its name, shortened on a phone ("NW"); a screen reader hears it whole.
+function seatHeading(name) {
+  const short = name === 'You' ? name : name.replace(/[a-z]/g, '');
+  return el('span', {}, el('span', { class: 'name-long' }, name), el('span', { class: 'name-short', 'aria-hidden': 'true' }, short));
+}
+
 function scoresBody(game) {
   const results = game.view.results;
   const totals = [0, 0, 0, 0, 0];
@@ -481,7 +487,7 @@ function scoresBody(game) {
       el('td', {}, r.reason));
   });
   return [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, n)), el('th', {}, 'Why'))),
+    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, seatHeading(n))), el('th', {}, 'Why'))),
     el('tbody', {}, ...rows),
     el('tfoot', {}, el('tr', {}, el('th', {}, 'Total'), ...game.view.totals.map((t) => el('th', { class: 'num' }, signed(t))), el('th', {}, ''))))];
 }

@@ -270,9 +270,9 @@ function turnPrompt(legal) {
   const d = app.display;
   if (legal.includes('keep')) {
     const top = cardText(d.top);
-    let text = `Top card: ${top}. Keep it (the next card goes to the discard pile), or reject it (it goes to the discard pile and you take the next card).`;
+    let text = `Top card: ${top}. Keep it (the next card is discarded), or reject it (you take the next card)?`;
     if (legal.includes('double-nil')) {
-      text += ' Before your first draw you may bid double nil: +200 if you take no trick, −200 if you take any; after the draw you may exchange up to three cards with the discard pile.';
+      text += ' Or bid double nil now: ±200, and an exchange of up to three cards after the draw.';
     }
     const buttons = [
       button(`Keep ${top}`, () => send('keep'), { primary: true, testid: 'keep-button' }),
