@@ -356,3 +356,56 @@ def test_a_hand_by_keyboard_and_each_card_moves_once(server: Server, browser: An
             page.locator("#dialog[open]").count()
         assert not errors, errors
         context.close()
+
+
+COUNT_SOUNDS = """
+window.__sounds = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  createOscillator() { window.__sounds += 1; return super.createOscillator(); }
+  createBufferSource() { window.__sounds += 1; return super.createBufferSource(); }
+};
+"""
+
+
+def test_settings_are_kept_and_change_the_table(server: Server, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    context.add_init_script(COUNT_SOUNDS)
+    page = context.new_page()
+    errors = page_errors(page)
+    api = Api(page, server.url)
+    page.goto(server.url)
+    wait_for_state(page, "lobby")
+    game = api.act(sheepshead_at_pick(api), "pick")  # eight cards to look at, none played
+    page.goto(f"{server.url}/#game={game['id']}")
+    page.reload()
+    wait_for_state(page, "idle")
+    order = page.locator("#hand button.card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    width = page.locator("#hand button.card").first.bounding_box()["width"]
+    page.click("#settings-button")
+    page.check("#setting-four-colour")
+    page.check("#setting-sound")
+    page.select_option("#setting-hand-order", "low-first")
+    page.select_option("#setting-card-size", "small")
+    page.select_option("#setting-speed", "fast")
+    page.click("#dialog-buttons button")
+    page.reload()  # kept in this browser
+    wait_for_state(page, "idle")
+    cards = page.locator("#hand button.card")
+    assert cards.evaluate_all("(cs) => cs.map((c) => c.dataset.card)") == order[::-1]
+    assert cards.first.bounding_box()["width"] < width * 0.9
+    assert page.locator("#speed").input_value() == "fast"
+    fills = page.locator("#hand button.card[data-card$='C'] svg > g").evaluate_all(
+        "(gs) => gs.map((g) => g.getAttribute('fill'))")
+    assert fills and set(fills) == {"#08752e"}, fills  # green clubs
+    # Sound is on: after the bury, the next question (the call) sounds.
+    before = page.evaluate("window.__sounds")
+    page.keyboard.press(str(cards.count()))
+    page.keyboard.press("Enter")
+    page.keyboard.press(str(cards.count() - 1))
+    page.keyboard.press("Enter")
+    page.keyboard.press("b")
+    wait_for_state(page, "idle hand-end")
+    assert page.evaluate("window.__sounds") > before
+    assert not errors, errors
+    context.close()
