@@ -304,6 +304,9 @@ def keyboard_hand(page: Any, api: Api, game_id: str) -> int:
         elif "alone" in legal:
             assert focused.startswith("Call ") or focused == "Go alone", focused
             page.keyboard.press("Enter")
+            if "unknown card" in focused:  # then the card to set aside: focus is on it
+                assert page.evaluate("document.activeElement.classList.contains('legal')")
+                page.keyboard.press("Enter")
         else:
             numbers = page.evaluate("""[...document.querySelectorAll('#hand button.card')]
                 .map((b, k) => b.classList.contains('legal') ? k + 1 : 0).filter(Boolean)""")
@@ -398,6 +401,15 @@ def test_settings_are_kept_and_change_the_table(server: Server, browser: Any) ->
     fills = page.locator("#hand button.card[data-card$='C'] svg > g").evaluate_all(
         "(gs) => gs.map((g) => g.getAttribute('fill'))")
     assert fills and set(fills) == {"#08752e"}, fills  # green clubs
+    # A message covers nothing: it takes the prompt's line for a moment.
+    page.click("#last-trick-button")
+    page.wait_for_selector("#toast:not([hidden])")
+    toast = page.locator("#toast").bounding_box()
+    for box in page.evaluate(BOXES, "#table-view button, #table-view .seat"):
+        left, top, right, bottom = box
+        apart = (right <= toast["x"] or left >= toast["x"] + toast["width"]
+                 or bottom <= toast["y"] or top >= toast["y"] + toast["height"])
+        assert apart, ("the message covers", box, toast)
     # Sound is on: after the bury, the next question (the call) sounds.
     before = page.evaluate("window.__sounds")
     page.keyboard.press(str(cards.count()))

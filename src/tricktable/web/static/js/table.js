@@ -118,8 +118,9 @@ export function createTable(spec) {
   }
 
   // Focus follows the prompt: when the player is asked something new, the focus goes to the
-  // first thing to answer with (the prompt's first button, else the first card that may be
-  // played), and the question is announced; a turn's start sounds if sound is on.
+  // first thing to answer with (the prompt's main button, else the first card that may be
+  // chosen, else another button or the first card), and the question is announced; a turn's
+  // start sounds if sound is on.
   function followPrompt(text, legal) {
     const asked = !app.busy && legal.length > 0 && app.game.status !== 'over';
     if (!asked) {
@@ -133,8 +134,8 @@ export function createTable(spec) {
     const active = document.activeElement;
     if (active && active.closest && active.closest(`#${spec.view} .prompt input`)) return;
     const target = byId('prompt-buttons').querySelector('button.primary:not([disabled])')
-      || byId('prompt-buttons').querySelector('button:not([disabled])')
       || byId('hand').querySelector('button.card.legal')
+      || byId('prompt-buttons').querySelector('button:not([disabled])')
       || byId('hand').querySelector('button.card');
     if (target) {
       byId('hand').querySelectorAll('button.card').forEach((c) => c.setAttribute('tabindex', c === target ? '0' : '-1'));
