@@ -2,6 +2,7 @@
 
 import io
 import itertools
+import re
 from collections.abc import Callable
 
 import pytest
@@ -120,3 +121,18 @@ def test_render_and_event_lines() -> None:
     assert str(describe_event(CardPlayed(0, card))) == "You play 2♣"
     assert str(describe_event(SpadesBroken(1))) == "Spades are broken."
     assert str(describe_event(TrickWon(1, 4))) == "Computer takes trick 4."
+
+
+def test_x_during_the_draw_is_answered_with_what_to_do() -> None:
+    with pytest.raises(ValueError, match="nothing to exchange during the draw: 'keep'"):
+        interpret("x", new_hand(seed=1).view(0))
+
+
+def test_the_hand_end_says_who_won_the_hand() -> None:
+    out = io.StringIO()
+    _, answer = typist(limit=20000, bid="nil")
+    play(seed=8, opponent=RandomPlayer(), target=1, console=Console(file=out, width=100),
+         input_fn=answer)
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("Hand over."))
+    assert re.match(r"Hand over\. (You won the hand|The computer won the hand|The hand is even),"
+                    r" [+-]\d+ to [+-]\d+; the score is -?\d+ to -?\d+\.$", line), line

@@ -46,6 +46,16 @@ def test_unknown_routes_and_methods_answer_json(client: TestClient) -> None:
     assert_error(client.delete("/api/games"), 405, "method_not_allowed")
 
 
+def test_an_unknown_page_is_an_html_page_with_a_way_back(client: TestClient) -> None:
+    for path, words in (("/nope", "There is no page at /nope here."),
+                        ("/rules?game=chess", "There are no rules for &#x27;chess&#x27; here")):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response.headers["content-type"].startswith("text/html"), path
+        assert "<h1>Page not found</h1>" in response.text and words in response.text
+        assert 'href="/"' in response.text
+
+
 # --- Identity ------------------------------------------------------------------------------------
 
 
@@ -288,6 +298,7 @@ def test_a_stale_version_is_a_409_with_the_current_state(client: TestClient) -> 
                            json={"action": game["legal_actions"][-1], "version": game["version"],
                                  "since": game["event_count"]})
     data = assert_error(response, 409, "stale_version")
+    assert data["message"].startswith("The game moved on") and "version" not in data["message"]
     assert data["game"]["version"] == moved["version"]
     assert data["game"]["view"] == moved["view"]
     assert data["game"]["events"] == moved["events"]

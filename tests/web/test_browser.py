@@ -138,8 +138,9 @@ def play_a_card(page: Any, shot: Any, done: Counter[str]) -> None:
     legal = page.locator("#hand button.card.legal")
     assert legal.count() >= 1
     if not done["illegal"] and page.locator("#hand button.card.dim").count():
-        # Tapping a card that may not be played: the server says why.
-        page.locator("#hand button.card.dim").first.click()
+        # Tapping a card that may not be played (aria-disabled, so Playwright must be told to
+        # tap it anyway): the server says why.
+        page.locator("#hand button.card.dim").first.click(force=True)
         page.wait_for_selector("#toast.error:not([hidden])")
         message = page.locator("#toast").inner_text()
         assert message.startswith(("You must", "The partner", "The picker", "You cannot",

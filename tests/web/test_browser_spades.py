@@ -227,7 +227,7 @@ class Table:
         leading = not hand["current_trick"]["cards"]
         kind = "spades" if leading else "follow"
         if dim and not self.done[f"illegal-{kind}"]:
-            page.locator(f"#sp-hand button.card[data-card='{dim[0]}']").click()
+            page.locator(f"#sp-hand button.card[data-card='{dim[0]}']").click(force=True)
             page.wait_for_selector("#toast.error:not([hidden])")
             message = page.locator("#toast").inner_text()
             expected = "Spades are not broken" if leading else "You must follow"

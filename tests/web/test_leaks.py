@@ -55,6 +55,16 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
     expected = [str(a) for a in match.legal_actions()] if match.to_move == HUMAN else []
     assert game["legal_actions"] == expected
 
+    # Why the other cards may not be played: the engine's reason for each card the human holds.
+    assert_section_hides(game["unplayable"], current, "unplayable")
+    for code, reason in game["unplayable"].items():
+        assert f"play {code}" not in expected and reason, (code, reason)
+    if any(text.startswith("play ") for text in expected):
+        held = {str(c) for c in current.hand(HUMAN)}
+        if hand_view["unknown_card"] and not hand_view["unknown_played"]:
+            held.add(hand_view["unknown_card"])
+        assert set(game["unplayable"]) == held - {text[5:] for text in expected}
+
     # Finished hands' results: public once a hand is over.
     results = game["view"]["results"]
     finished = [d for d in match.deals if d.is_over]

@@ -1,17 +1,20 @@
-"""What both terminal games draw and read the same way: cards, tricks, the hand, card words."""
+"""What both terminal games draw and read the same way: cards, tricks, the hand, card words
+(a rank alone that names several cards is asked back: "Which 9: 9♣ or 9♠?")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from rich.table import Table
 from rich.text import Text
 
-from tricktable.cards import Card, Suit, parse_card
+from tricktable.cards import Card, Rank, Suit, parse_card
 
-__all__ = ["HELP_WORDS", "QUIT_WORDS", "card_at", "card_text", "cards_text", "hand_line",
-           "trick_table"]
+__all__ = ["HELP_WORDS", "QUIT_WORDS", "AmbiguousCard", "asking_back", "card_at", "card_text",
+           "cards_text", "hand_line", "trick_table"]
+
+A = TypeVar("A")
 
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 HELP_WORDS = frozenset({"help", "?", "h"})
@@ -65,11 +68,64 @@ def hand_line(hand: Sequence[Card], legal: Collection[Card]) -> Text:
     return line
 
 
+class AmbiguousCard(ValueError):
+    """A rank alone (``9``) that names several cards of the hand: the player is asked which."""
+
+    def __init__(self, word: str, choices: Sequence[Card]) -> None:
+        self.word = word
+        self.choices = tuple(choices)
+        names = [c.symbol for c in self.choices]
+        super().__init__(f"Which {word.upper()}: {', '.join(names[:-1])} or {names[-1]}?")
+
+    def choose(self, reply: str) -> Card:
+        """The card a reply to the question means: the card, its suit, or its place (1, 2…)."""
+        said = reply.strip().upper()
+        for number, c in enumerate(self.choices, 1):
+            if said in (str(c), c.symbol, c.suit.letter, c.suit.symbol, str(number)):
+                return c
+            if said.upper() == c.suit.plural.upper() or said == c.symbol.upper():
+                return c
+        raise ValueError(f"{reply.strip()!r} is none of "
+                         f"{', '.join(c.symbol for c in self.choices)}.")
+
+    def resolve(self, answer: str, reply: str) -> str:
+        """``answer`` with the ambiguous word replaced by the card ``reply`` chooses."""
+        chosen = self.choose(reply)
+        words = answer.split()
+        at = next(k for k, w in enumerate(words) if w.upper() == self.word.upper())
+        words[at] = str(chosen)
+        return " ".join(words)
+
+
+_RANKS_BY_WORD = {rank.text: rank for rank in Rank} | {"T": Rank.TEN}
+
+
 def card_at(word: str, hand: Sequence[Card]) -> Card:
-    """The card a typed word means: its number in ``hand`` (from 1) or its name."""
+    """The card a typed word means: its number in ``hand`` (from 1), its name, or its rank alone
+    when the hand holds one card of that rank (several: :class:`AmbiguousCard`)."""
+    if word.isdigit() and 1 <= int(word) <= len(hand):
+        return hand[int(word) - 1]
+    rank = _RANKS_BY_WORD.get(word.upper())
+    if rank is not None:
+        held = [c for c in hand if c.rank is rank]
+        if len(held) == 1:
+            return held[0]
+        if held:
+            raise AmbiguousCard(word, held)
+        raise ValueError(f"You hold no {word.upper()}"
+                         + (f", and there is no card {word} in your hand." if word.isdigit()
+                            else "."))
     if word.isdigit():
-        index = int(word) - 1
-        if not 0 <= index < len(hand):
-            raise ValueError(f"There is no card {word} in your hand.")
-        return hand[index]
+        raise ValueError(f"There is no card {word} in your hand.")
     return parse_card(word)
+
+
+def asking_back(answer: str, interpret: Callable[[str], A], ask: Callable[[str], str]) -> A:
+    """``interpret(answer)``, asking back (``ask(question)``) which card a rank alone means
+    while the hand holds several of it."""
+    for _ in range(3):
+        try:
+            return interpret(answer)
+        except AmbiguousCard as doubt:
+            answer = doubt.resolve(answer, ask(f"{doubt} "))
+    return interpret(answer)

@@ -1,9 +1,12 @@
-"""Sheepshead in the terminal: you (seat 0) against four computer players, drawn with Rich."""
+"""Sheepshead in the terminal: you (seat 0) against four computer players, drawn with Rich in
+place on a terminal (see ``screen``); each hand ends with who won, the bury and the unknown card."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -28,10 +31,12 @@ from tricktable.sheepshead.events import (
 )
 from tricktable.sheepshead.match import Match, MatchView
 from tricktable.sheepshead.rules import Rules
+from tricktable.sheepshead.scoring import HandKind
 from tricktable.sheepshead.view import SheepsheadView
 from tricktable.terminal.drawing import (
     HELP_WORDS,
     QUIT_WORDS,
+    asking_back,
     card_text,
     cards_text,
     hand_line,
@@ -45,8 +50,9 @@ from tricktable.terminal.house import (
     house_status_rows,
     interpret_house,
 )
+from tricktable.terminal.screen import Screen
 
-__all__ = ["describe_event", "play", "render", "seat_name"]
+__all__ = ["describe_event", "hand_summary", "play", "render", "seat_name"]
 
 HUMAN = 0
 
@@ -101,7 +107,15 @@ def describe_event(event: Event, viewer: int = HUMAN) -> Text:
         pts = "?" if event.points is None else str(event.points)
         return Text(f"{name} take{verb_s} trick {event.trick} ({pts} points).", style="green")
     assert isinstance(event, HandScored)
-    return Text(f"Hand over: {event.result.reason}.", style="bold yellow")
+    return Text("The hand is over.", style="bold yellow")
+
+
+def _partner_card_words(hand: SheepsheadView) -> str:
+    """What makes the partner: "the called ace", "the called ten" or "the J♦"."""
+    if hand.rules.jack_of_diamonds:
+        return "the J♦"
+    return "the called ten" if hand.called is not None and hand.called.rank.text == "10" \
+        else "the called ace"
 
 
 def render(view: MatchView) -> RenderableType:
@@ -124,8 +138,9 @@ def render(view: MatchView) -> RenderableType:
         if hand.unknown_set_aside:
             called.append(" (with an unknown card)")
         status.add_row("Called", called)
-    if hand.is_partner and hand.partner == hand.seat and not hand.is_over:
-        status.add_row("Partner", Text("you are the partner (secret)", style="bold cyan"))
+    if hand.is_partner and hand.called not in hand.played_cards and not hand.is_over:
+        status.add_row("Partner", Text(f"you hold {_partner_card_words(hand)} (secret)",
+                                       style="bold cyan"))
     elif hand.partner is not None:
         status.add_row("Partner", seat_name(hand.partner))
     house_status_rows(hand, status)
@@ -199,6 +214,38 @@ def interpret(text: str, hand: SheepsheadView) -> Action:
     return parse_action(text)
 
 
+def hand_summary(hand: SheepsheadView, number: int, hands_in_game: int) -> Text:
+    """A finished hand for the human: who won and why, then the bury and the unknown card."""
+    result = hand.result
+    assert result is not None
+    line = Text(f"Hand {number} of {hands_in_game}: ", style="bold yellow")
+    if result.kind is HandKind.PASSED_OUT:
+        return line.append(f"{result.reason}.")
+    if result.kind is HandKind.LEASTER:
+        winner = result.leaster_winner
+        who = "nobody wins" if winner is None else (
+            "you win" if winner == HUMAN else f"{seat_name(winner)} wins")
+        line.append(f"a leaster, {who} ({result.reason}).")
+    else:
+        assert result.picker is not None
+        if result.alone or result.partner is None:
+            side = "You alone" if result.picker == HUMAN else f"{seat_name(result.picker)} alone"
+        elif HUMAN in (result.picker, result.partner):
+            side = "Your team"
+        else:
+            side = f"{seat_name(result.picker)}'s team"
+        verdict = "won" if result.picker_won else "lost"
+        line.append(f"{side} {verdict}: {result.reason}.")
+        if not result.alone and result.called is not None:
+            partner = "nobody" if result.partner is None else seat_name(result.partner).lower()
+            line.append(f" Partner: {partner}.")
+    if hand.buried:
+        line.append("\n  Buried: ", style="").append_text(cards_text(hand.buried))
+    if hand.unknown_card is not None:
+        line.append("\n  The unknown card: ", style="").append_text(card_text(hand.unknown_card))
+    return line
+
+
 def play(
     *,
     seed: Seed | None = None,
@@ -217,48 +264,71 @@ def play(
     shown = 0
     shown_deal = 0
     console.print(Text(f"Sheepshead — game seed {seed}. Type 'help' for help.", style="bold"))
-    while not match.is_over:
-        if len(match.deals) - 1 != shown_deal:
-            _print_events(console, match, shown_deal, shown)
-            shown_deal, shown = len(match.deals) - 1, 0
-            console.print(Text(f"\n— Hand {match.hand_number} —", style="bold blue"))
-        seat = match.to_move
-        assert seat is not None
-        if seat != HUMAN:
-            bot_view = match.current.view(seat)
-            match.apply(players[seat].choose(bot_view, rng), seat=seat)
-            continue
-        shown = _print_events(console, match, shown_deal, shown)
-        view = match.view(HUMAN)
-        automatic = automatic_action(view.hand)
-        if automatic is not None:
-            match.apply(automatic, seat=HUMAN)
-            continue
-        console.print(render(view))
-        answer = input_fn(f"Your move ({_options_text(view.hand)}): ")
-        if answer.strip().lower() in QUIT_WORDS:
-            console.print("Game abandoned.")
-            return match
-        if answer.strip().lower() in HELP_WORDS:
-            console.print(
-                "Numbers pick cards from your hand. Examples: 'pick', 'pass', 'bury 2 5', "
-                "'call AH', 'alone', 'call AS unknown 7C', '3' or 'QC' to play; at a Wisconsin "
-                "table 'call JD', 'crack', 'recrack', 'blitz'. 'quit' leaves."
-            )
-            continue
-        try:
-            match.apply(interpret(answer, view.hand), seat=HUMAN)
-        except (IllegalAction, ValueError) as error:
-            console.print(Text(f"Not allowed: {error}", style="bold red"))
-    _print_events(console, match, len(match.deals) - 1, shown)
+    with Screen(console, input_fn) as screen:
+        screen.say(Text(f"— Hand 1 of {match.rules.hands} —", style="bold blue"))
+        while not match.is_over:
+            if len(match.deals) - 1 != shown_deal:
+                _end_hand(screen, match, shown_deal, shown)
+                shown_deal, shown = len(match.deals) - 1, 0
+                screen.say(Text(f"— Hand {match.hand_number} of {match.rules.hands} —",
+                                style="bold blue"))
+            seat = match.to_move
+            assert seat is not None
+            if seat != HUMAN:
+                bot_view = match.current.view(seat)
+                match.apply(players[seat].choose(bot_view, rng), seat=seat)
+                continue
+            shown = _print_events(screen, match, shown_deal, shown)
+            view = match.view(HUMAN)
+            automatic = automatic_action(view.hand)
+            if automatic is not None:
+                match.apply(automatic, seat=HUMAN)
+                continue
+            table = render(view)
+            answer = screen.ask(table, f"Your move ({_options_text(view.hand)}): ")
+            if answer.strip().lower() in QUIT_WORDS:
+                screen.close()
+                console.print("Game abandoned.")
+                return match
+            if answer.strip().lower() in HELP_WORDS:
+                screen.say(
+                    "Numbers pick cards from your hand; a rank alone (9) is a card when you hold "
+                    "one of it. Examples: 'pick', 'pass', 'bury 2 5', 'call AH', 'alone', "
+                    "'call AS unknown 7C', '3' or 'QC' to play; at a Wisconsin table 'call JD', "
+                    "'crack', 'recrack', 'blitz'. 'quit' leaves."
+                )
+                continue
+            try:
+                action = asking_back(answer, partial(interpret, hand=view.hand),
+                                     partial(screen.ask, table))
+                match.apply(action, seat=HUMAN)
+            except (IllegalAction, ValueError) as error:
+                screen.say(Text(f"Not allowed: {error}", style="bold red"))
+        _end_hand(screen, match, len(match.deals) - 1, shown, last=True)
     _print_final(console, match)
     return match
 
 
-def _print_events(console: Console, match: Match, deal: int, start: int) -> int:
+def _end_hand(screen: Screen, match: Match, deal: int, shown: int, *, last: bool = False) -> None:
+    """The rest of a finished deal's events and its summary; on a terminal, a pause to read it."""
+    _print_events(screen, match, deal, shown)
+    hand = match.deals[deal].view(HUMAN)
+    number = sum(1 for r in match.results[: deal + 1] if r.kind is not HandKind.PASSED_OUT)
+    screen.say(hand_summary(hand, max(number, 1), match.rules.hands))
+    if screen.in_place:
+        then = "the final standings" if last else "the next hand"
+        screen.ask(render(replace_hand(match.view(HUMAN), hand)), f"Enter for {then}: ")
+
+
+def replace_hand(view: MatchView, hand: SheepsheadView) -> MatchView:
+    """``view`` showing ``hand`` (a finished one) instead of the current hand."""
+    return replace(view, hand=hand)
+
+
+def _print_events(screen: Screen, match: Match, deal: int, start: int) -> int:
     events = match.deals[deal].view(HUMAN).events
     for event in events[start:]:
-        console.print(describe_event(event))
+        screen.say(describe_event(event))
     return len(events)
 
 

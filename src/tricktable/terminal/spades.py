@@ -1,9 +1,11 @@
-"""Two-player Spades in the terminal: you (seat 0) against a computer player, drawn with Rich."""
+"""Two-player Spades in the terminal: you (seat 0) against a computer player, drawn with Rich in
+place on a terminal (see ``screen``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -41,12 +43,14 @@ from tricktable.spades.view import SpadesView
 from tricktable.terminal.drawing import (
     HELP_WORDS,
     QUIT_WORDS,
+    asking_back,
     card_at,
     card_text,
     cards_text,
     hand_line,
     trick_table,
 )
+from tricktable.terminal.screen import Screen
 
 __all__ = ["card_text", "describe_event", "interpret", "play", "render", "seat_name"]
 
@@ -67,8 +71,14 @@ def seat_name(seat: int) -> str:
 def describe_event(event: Event) -> Text | None:
     """One line for an event as you saw it (None for the computer's silent draws)."""
     if isinstance(event, HandScored):
-        lines = Text("Hand over.", style="bold yellow")
-        for seat, score in enumerate(event.result.seats):
+        seats = event.result.seats
+        mine, theirs = seats[HUMAN].score, seats[COMPUTER].score
+        verdict = ("You won the hand" if mine > theirs else
+                   "The computer won the hand" if theirs > mine else "The hand is even")
+        lines = Text(f"Hand over. {verdict}, {mine:+d} to {theirs:+d}; "
+                     f"the score is {seats[HUMAN].total} to {seats[COMPUTER].total}.",
+                     style="bold yellow")
+        for seat, score in enumerate(seats):
             lines.append(f"\n  {seat_name(seat)}: {score.describe()}")
         return lines
     name = seat_name(event.seat)
@@ -170,6 +180,9 @@ def interpret(text: str, view: SpadesView) -> Action:
     if " ".join(words).lower() in ("d", "dn", "double-nil", "double nil", "blind nil"):
         return DOUBLE_NIL
     if first in ("x", "exchange"):
+        if phase is Phase.DRAW:
+            raise ValueError("There is nothing to exchange during the draw: 'keep' (k) or "
+                             "'reject' (r) the top card. The exchange comes after a double nil.")
         return Action.exchange([card_at(w, view.hand) for w in words[1:]])
     if phase is Phase.EXCHANGE and " ".join(words).lower() in ("none", "keep all", "no"):
         return Action.exchange(())
@@ -205,47 +218,55 @@ def play(
     ))
     hand_index = -1
     shown = 0
-    while True:
-        if len(match.hands) - 1 != hand_index:
-            if hand_index >= 0:
-                _print_events(console, match, hand_index, shown)
-            hand_index, shown = len(match.hands) - 1, 0
-            if not match.is_over:
-                first = seat_name(match.hand.first).lower()
-                console.print(Text(f"\n— Hand {hand_index + 1}: {first} draw first —",
-                                   style="bold blue"))
-        if match.is_over:
-            break
-        seat = match.to_move
-        assert seat is not None
-        if seat != HUMAN:
-            match.apply(opponent.choose(match.view(seat), rng), seat=seat)
-            continue
-        shown = _print_events(console, match, hand_index, shown)
-        view = match.view(HUMAN)
-        console.print(render(view, hand_number=hand_index + 1))
-        answer = input_fn(_prompt(view))
-        command = answer.strip().lower()
-        if command in QUIT_WORDS:
-            console.print("Game abandoned.")
-            return
-        if command in HELP_WORDS:
-            console.print(_HELP)
-            continue
-        try:
-            match.apply(interpret(answer, view), seat=HUMAN)
-        except (IllegalAction, ValueError) as error:
-            console.print(Text(f"Not allowed: {error}", style="bold red"))
-    _print_events(console, match, hand_index, shown)
+    with Screen(console, input_fn) as screen:
+        while True:
+            if len(match.hands) - 1 != hand_index:
+                if hand_index >= 0:
+                    _print_events(screen, match, hand_index, shown)
+                    if screen.in_place:  # a pause to read how the hand went
+                        screen.ask(render(match.hands[hand_index].view(HUMAN),
+                                          hand_number=hand_index + 1),
+                                   "Enter to go on: ")
+                hand_index, shown = len(match.hands) - 1, 0
+                if not match.is_over:
+                    first = seat_name(match.hand.first).lower()
+                    screen.say(Text(f"— Hand {hand_index + 1} (first to {target}): {first} "
+                                    "draw first —", style="bold blue"))
+            if match.is_over:
+                break
+            seat = match.to_move
+            assert seat is not None
+            if seat != HUMAN:
+                match.apply(opponent.choose(match.view(seat), rng), seat=seat)
+                continue
+            shown = _print_events(screen, match, hand_index, shown)
+            view = match.view(HUMAN)
+            table = render(view, hand_number=hand_index + 1)
+            answer = screen.ask(table, _prompt(view))
+            command = answer.strip().lower()
+            if command in QUIT_WORDS:
+                screen.close()
+                console.print("Game abandoned.")
+                return
+            if command in HELP_WORDS:
+                screen.say(_HELP)
+                continue
+            try:
+                action = asking_back(answer, partial(interpret, view=view),
+                                     partial(screen.ask, table))
+                match.apply(action, seat=HUMAN)
+            except (IllegalAction, ValueError) as error:
+                screen.say(Text(f"Not allowed: {error}", style="bold red"))
+        _print_events(screen, match, hand_index, shown)
     _print_final(console, match)
 
 
-def _print_events(console: Console, match: Match, hand_index: int, start: int) -> int:
+def _print_events(screen: Screen, match: Match, hand_index: int, start: int) -> int:
     events = match.hands[hand_index].view(HUMAN).events
     for event in events[start:]:
         line = describe_event(event)
         if line is not None:
-            console.print(line)
+            screen.say(line)
     return len(events)
 
 

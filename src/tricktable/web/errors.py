@@ -1,4 +1,5 @@
-"""Every error answer is JSON: ``{"error": code, "message": text}`` (a 409 adds ``"game"``).
+"""Every error answer of the API is JSON: ``{"error": code, "message": text}`` (a 409 adds
+``"game"``); a page that does not exist (outside ``/api``) is an HTML page saying so.
 
 Input a database cannot store (PostgreSQL refuses NUL in text) is a 400; a database that does
 not answer is a 503; anything unexpected is a 500 that keeps the connection usable.
@@ -11,11 +12,12 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy import exc as db_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tricktable.web.routes.pages import not_found_html
 from tricktable.web.service import ApiError
 
 __all__ = ["UnexpectedErrors", "install_error_handlers"]
@@ -94,6 +96,11 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _is_api(request: Request) -> bool:
+    path = request.url.path
+    return path == "/api" or path.startswith("/api/")
+
+
 def install_error_handlers(app: FastAPI) -> None:
     async def api_error(_request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ApiError)
@@ -105,8 +112,12 @@ def install_error_handlers(app: FastAPI) -> None:
             {"error": "bad_request", "message": _validation_message(error)}, status_code=400
         )
 
-    async def http_error(_request: Request, error: Exception) -> JSONResponse:
+    async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, StarletteHTTPException)
+        if error.status_code == 404 and not _is_api(request):
+            message = (str(error.detail) if error.detail != "Not Found"
+                       else f"There is no page at {request.url.path} here.")
+            return HTMLResponse(not_found_html(message), status_code=404)
         body: dict[str, Any] = {
             "error": _CODES.get(error.status_code, "error"),
             "message": str(error.detail),

@@ -434,8 +434,7 @@ class GameService:
         if version != row.version:
             raise ApiError(
                 409, "stale_version",
-                f"The game has moved on (version {row.version}, not {version}): here is the "
-                "current state.",
+                "The game moved on (another tab or a double tap?) — here is where it stands now.",
                 game=self.get(player_id, game_id, since=since),
             )
         try:
@@ -462,7 +461,8 @@ class GameService:
             if new is None:
                 raise ApiError(
                     409, "stale_version",
-                    "Another request changed this game first: here is the current state.",
+                    "The game moved on (another tab or a double tap?) — here is where it stands "
+                    "now.",
                     game=self.get(player_id, game_id, since=since),
                 )
             response = self._response(new, chosen, match, since=count if since is None else since)

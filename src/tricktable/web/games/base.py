@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from tricktable.ai.players import player_names
-from tricktable.game import Action, Seat, parse_action
+from tricktable.game import Action, IllegalAction, Seat, parse_action
 
 __all__ = [
     "DIFFICULTIES", "GameAdapter", "Outcome", "PlayedMatch", "TableOptions", "memo_history", "rate",
@@ -131,8 +131,10 @@ class GameAdapter(ABC, Generic[M]):
         """Everything ``seat`` may see now, with the events since event number ``since``;
         ``full`` for a whole-state load (the last finished hand is then always included).
 
-        The keys: ``view``, ``legal_actions``, ``deal`` (the current hand's index),
-        ``events`` (each with ``index`` and ``deal``), ``event_count`` and ``previous_hand``.
+        The keys: ``view``, ``legal_actions``, ``unplayable`` (why each card of the seat's
+        hand may not be played, when it is its turn to play), ``deal`` (the current hand's
+        index), ``events`` (each with ``index`` and ``deal``), ``event_count`` and
+        ``previous_hand``.
         """
         hands = self.hands(match)
         events: list[dict[str, Any]] = []
@@ -159,11 +161,30 @@ class GameAdapter(ABC, Generic[M]):
         return {
             "view": view,
             "legal_actions": legal,
+            "unplayable": self.unplayable(hands[-1], seat, view, legal),
             "deal": len(hands) - 1,
             "events": events,
             "event_count": offset,
             "previous_hand": previous,
         }
+
+    def unplayable(self, hand: Any, seat: Seat, view: dict[str, Any],
+                   legal: Sequence[str]) -> dict[str, str]:
+        """Why each card ``seat`` holds may not be played now, in the engine's words, asked of
+        a copy of ``hand`` (empty unless the seat is to play a card)."""
+        if not any(text.startswith("play ") for text in legal):
+            return {}
+        shown = view["hand"]
+        unknown = None if shown.get("unknown_played") else shown.get("unknown_card")
+        reasons: dict[str, str] = {}
+        for code in (*shown["hand"], unknown):
+            if code is None or f"play {code}" in legal:
+                continue
+            try:
+                hand.copy().apply(parse_action(f"play {code}"), seat=seat)
+            except IllegalAction as error:
+                reasons[code] = str(error)
+        return reasons
 
     @abstractmethod
     def event_json(self, hand: Any, event: Any, seat: Seat) -> dict[str, Any]:

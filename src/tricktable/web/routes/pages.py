@@ -50,6 +50,11 @@ def rules_html(game: str) -> str:
     )
 
 
+def not_found_html(message: str) -> str:
+    """The page for a URL that is not one of ours, saying ``message``."""
+    return _page("404.html").replace("{{message}}", html.escape(message))
+
+
 @router.api_route("/", response_class=HTMLResponse, **_PAGE)
 def table() -> HTMLResponse:
     return HTMLResponse(_page("index.html"), headers=_HEADERS)

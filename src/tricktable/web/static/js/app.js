@@ -134,6 +134,7 @@ async function showLobby() {
   const text = query.toString();
   history.replaceState(null, '', text ? `/?${text}` : '/');
   leaveTables();
+  document.body.append($('toast')); // a table had taken the messages into its prompt
   $('lobby').hidden = false;
   setState('lobby');
   await chooseGame(lobby.game);

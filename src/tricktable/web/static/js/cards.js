@@ -1,4 +1,7 @@
-// Playing cards drawn as SVG by our own code: rank letters, suit shapes, red hearts and diamonds.
+// Playing cards drawn as SVG by our own code: rank letters, suit shapes, red hearts and diamonds
+// (or, with the four-colour deck setting, green clubs and blue diamonds).
+
+import { settings } from './settings.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -8,6 +11,8 @@ export const SUITS = {
   H: { name: 'hearts', symbol: '♥', red: true },
   D: { name: 'diamonds', symbol: '♦', red: true },
 };
+
+const FOUR_COLOURS = { C: '#08752e', S: '#1a1a1a', H: '#c8102e', D: '#1456b8' };
 
 const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', 10: 'ten', 9: 'nine', 8: 'eight', 7: 'seven' };
 
@@ -46,7 +51,7 @@ function suitShape(suit, x, y, size, rotate = false) {
 
 function faceSvg(code) {
   const { rank, suit, red } = parseCard(code);
-  const color = red ? '#c8102e' : '#1a1a1a';
+  const color = settings.fourColour ? FOUR_COLOURS[suit] : (red ? '#c8102e' : '#1a1a1a');
   const index = (flip) => {
     const g = `<text x="13" y="27" font-size="${rank === '10' ? 21 : 24}" font-weight="700" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" ${rank === '10' ? 'letter-spacing="-2"' : ''}>${rank}</text>` +
       suitShape(suit, 4, 32, 18);

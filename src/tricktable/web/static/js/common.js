@@ -3,22 +3,22 @@
 // moves through a hand, and the way back to the lobby.  (A table's life is in table.js.)
 
 import { cardName, cardSvg } from './cards.js';
+import { slideIn } from './motion.js';
+import { SPEEDS, changeSetting, settings } from './settings.js';
 import { $, el } from './ui.js';
 
-export const SPEEDS = { slow: 1100, normal: 650, fast: 280, instant: 0 };
+export { SPEEDS };
 
 export const session = {
   me: null, // my identity and nickname
   options: null, // the games the server offers
-  speed: localStorage.getItem('tricktable.speed') || 'normal',
 };
 
 // Set by the lobby: how a table goes back to it.
 export const hooks = { lobby: () => {} };
 
 export function setSpeed(speed) {
-  session.speed = speed;
-  localStorage.setItem('tricktable.speed', speed);
+  changeSetting('speed', speed);
   for (const select of document.querySelectorAll('select.speed-select')) select.value = speed;
 }
 
@@ -27,7 +27,7 @@ export function setState(state) {
 }
 
 export function delay(factor = 1) {
-  const ms = (SPEEDS[session.speed] ?? 650) * factor;
+  const ms = (SPEEDS[settings.speed] ?? 650) * factor;
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
@@ -60,8 +60,9 @@ export function dialog(title, body, buttons) {
     $('dialog-buttons').replaceChildren(...made);
     box.addEventListener('close', onClose);
     if (!box.open) box.showModal();
+    $('dialog-body').scrollTop = 0; // a dialog opens at its top, its title and result in view
     const first = made.find((b) => b.tagName === 'BUTTON');
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
   });
 }
 
@@ -82,7 +83,7 @@ export function yourName() {
 
 // An opponent's hand: as many card backs as it holds.
 export function cardBacks(count, label) {
-  const backs = el('div', { class: 'backs', 'aria-label': label });
+  const backs = el('div', { class: 'backs', role: 'img', 'aria-label': label });
   for (let k = 0; k < count; k += 1) {
     const mini = el('span', { class: 'mini' });
     mini.innerHTML = cardSvg(null);
@@ -92,16 +93,25 @@ export function cardBacks(count, label) {
 }
 
 // A seat's place on the table: the card it played (a null card lies face down), or nothing.
-// `label(card)` names the card for a screen reader.
-export function showPlayed(slot, play, winner, label) {
+// `label(card)` names the card for a screen reader.  A card already shown stays as it is; a new
+// one slides in from `origin`, its player's seat or hand.
+export function showPlayed(slot, play, winner, label, origin = null) {
   slot.classList.toggle('winner', winner);
   if (!play) {
     slot.replaceChildren();
     return;
   }
-  const holder = el('div', { class: 'played', 'data-card': play.card || 'unknown', 'aria-label': label(play.card), role: 'img' });
+  const code = play.card || 'unknown';
+  const shown = slot.firstElementChild;
+  if (shown && shown.dataset.card === code && shown.dataset.deck === cardDeck()) return;
+  const holder = el('div', { class: 'played', 'data-card': code, 'data-deck': cardDeck(), 'aria-label': label(play.card), role: 'img' });
   holder.innerHTML = cardSvg(play.card, { label: '?' });
   slot.replaceChildren(holder);
+  if (!shown || shown.dataset.card !== code) slideIn(holder, origin);
+}
+
+function cardDeck() {
+  return settings.fourColour ? '4' : '2';
 }
 
 export function plural(n, word) {

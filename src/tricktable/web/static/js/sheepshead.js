@@ -5,6 +5,7 @@
 import { cardName, cardText } from './cards.js';
 import { button, cardBacks, delay, miniCards, ordinal, plural, showPlayed, yourName } from './common.js';
 import { houseEvent, housePrompt, revealMessage } from './house.js';
+import { pulse } from './motion.js';
 import { createTable } from './table.js';
 import { $, el, NAMES, seatName, signed, toast } from './ui.js';
 
@@ -19,6 +20,10 @@ const table = createTable({
   waiting: 'Waiting for the other players…', finalLabel: 'Final standings',
   final: finalStandings, daily: 'Daily', leaderboard: '/leaderboard',
   lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
+  seatElement, announce: announcement, onKey, shortcuts: [
+    ['P', 'Pick up the blind'], ['N', 'Pass (do not pick)'], ['B', 'Bury the two chosen cards'],
+    ['C', 'Call the first ace (or ten) offered'], ['A', 'Go alone'],
+  ],
 });
 const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
 
@@ -33,7 +38,9 @@ function displayFrom(game) {
     picker: view.picker,
     called: view.called,
     alone: view.alone,
-    partner: view.partner,
+    // Holding the called card before it is played, you know you are the partner; the table does not.
+    secretPartner: view.is_partner && !calledPlayed(view),
+    partner: view.is_partner && !calledPlayed(view) ? null : view.partner,
     isPartner: view.is_partner,
     leaster: view.leaster,
     unknownSetAside: view.unknown_set_aside,
@@ -54,6 +61,11 @@ function displayFrom(game) {
   };
 }
 
+function calledPlayed(view) {
+  const tricks = [...view.tricks, view.current_trick];
+  return view.called !== null && tricks.some((trick) => trick.cards.includes(view.called));
+}
+
 // A new deal begins during the animation: the table is cleared.  (Between two decisions of the
 // human at most one new deal begins, and it is the one the answer ends in.)
 function freshDeal(display, game, deal) {
@@ -62,7 +74,7 @@ function freshDeal(display, game, deal) {
   Object.assign(display, {
     deal,
     dealer,
-    picker: null, called: null, alone: false, partner: null, isPartner: false, leaster: false,
+    picker: null, called: null, alone: false, partner: null, isPartner: false, secretPartner: false, leaster: false,
     unknownSetAside: false, trick: [], winner: null, tricksBySeat: [0, 0, 0, 0, 0],
     cardCounts: [6, 6, 6, 6, 6], bubbles: {}, message: '',
     hand: deal === game.deal ? [...view.hand] : [], unknownCard: null,
@@ -86,10 +98,11 @@ function renderStatus() {
   if (d.alone) item('Called:', 'alone');
   else if (d.called) item('Called:', cardText(d.called) + (d.unknownSetAside ? ' (unknown card)' : ''));
   if (d.called && !d.alone) {
-    let partner = '?';
-    if (d.partner !== null) partner = d.partner === HUMAN ? 'you' : seatName(d.partner);
-    else if (d.isPartner) partner = 'you (secret)';
-    item('Partner:', partner);
+    item('Partner:', d.partner === null ? '?' : (d.partner === HUMAN ? 'you' : seatName(d.partner)));
+    if (d.secretPartner) {
+      items.push(el('span', { class: 'item secret', 'data-testid': 'secret-partner' },
+        `You hold ${d.called === 'JD' ? 'the J♦' : `the called ${d.called.startsWith('10') ? 'ten' : 'ace'}`} (secret)`));
+    }
   }
   if (d.stakes > 1) item('Counts', `×${d.stakes}`);
   const over = app.game && app.game.status === 'over' && !app.busy;
@@ -107,27 +120,35 @@ function renderSeats() {
     if (d.dealer === seat) badges.append(el('span', { class: 'badge dealer' }, 'Dealer'));
     if (d.picker === seat) badges.append(el('span', { class: 'badge picker' }, 'Picker'));
     if (d.partner === seat && !d.alone) badges.append(el('span', { class: 'badge partner' }, 'Partner'));
-    if (seat === HUMAN && d.isPartner && d.partner === null) {
-      badges.append(el('span', { class: 'badge partner' }, 'You are the partner'));
-    }
     const parts = [
       el('div', { class: 'name' }, seat === HUMAN ? yourName() : NAMES[seat]),
       el('div', { class: 'line' }, `Score ${signed(d.totals[seat])} · Tricks ${d.tricksBySeat[seat]}`),
       badges,
     ];
     if (seat !== HUMAN) parts.push(cardBacks(d.cardCounts[seat], `${d.cardCounts[seat]} cards`));
-    if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
+    if (d.bubbles[seat]) parts.push(bubbleElement(box, d.bubbles[seat]));
     box.replaceChildren(...parts);
     box.classList.toggle('to-move', d.toMove === seat && !(app.game && app.game.status === 'over' && !app.busy));
     box.setAttribute('aria-label', `${seatName(seat)}: score ${d.totals[seat]}, ${d.tricksBySeat[seat]} tricks`);
   }
 }
 
+// A seat's word bubble pops when it is new, not on every redraw.
+function bubbleElement(box, text) {
+  const shown = box.querySelector('.bubble');
+  return el('div', { class: shown && shown.textContent === text ? 'bubble' : 'bubble new' }, text);
+}
+
+function seatElement(seat) {
+  return document.querySelector(`#table .seat[data-seat="${seat}"]`);
+}
+
 function renderTrick() {
   const d = app.display;
   for (let seat = 0; seat < 5; seat += 1) {
-    showPlayed(document.querySelector(`.slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
-      (card) => `${seatName(seat)}: ${card ? cardName(card) : 'the unknown card, face down'}`);
+    showPlayed(document.querySelector(`#trick .slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
+      (card) => `${seatName(seat)}: ${card ? cardName(card) : 'the unknown card, face down'}`,
+      seat === HUMAN ? $('hand') : seatElement(seat));
   }
   $('table-message').textContent = d.message;
 }
@@ -143,14 +164,14 @@ function handCards() {
   const blind = new Set(burying && view.blind ? view.blind : []);
   const cards = d.hand.map((code) => ({ code, unknown: false }));
   if (d.unknownCard) cards.push({ code: d.unknownCard, unknown: true });
-  return cards.map(({ code, unknown }, index) => {
+  return cards.map(({ code, unknown }) => {
     const classes = ['card'];
     if (view.phase === 'play' && legal.length) classes.push(playable.has(code) ? 'legal' : 'dim');
     if (app.pendingCall) classes.push(asides.has(code) ? 'legal' : 'dim');
     if (app.selected.includes(code)) classes.push('selected');
     if (blind.has(code)) classes.push('from-blind');
     if (unknown) classes.push('unknown');
-    const label = `${index + 1}: ${cardName(code)}${unknown ? ' (your unknown card)' : ''}${blind.has(code) ? ' (from the blind)' : ''}`;
+    const label = `${cardName(code)}${unknown ? ' (your unknown card)' : ''}${blind.has(code) ? ' (from the blind)' : ''}`;
     return { code, classes, label, pressed: burying ? String(app.selected.includes(code)) : null };
   });
 }
@@ -233,6 +254,39 @@ function onCard(code, legal) {
   toast(legal.includes('pick') ? 'First pick or pass.' : 'Call a partner or go alone first.');
 }
 
+// Keyboard: P picks, N passes, B buries the two chosen cards, C calls, A goes alone.
+function onKey(event, legal) {
+  if (!legal || !legal.length || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key.toLowerCase();
+  const direct = legal.filter((a) => /^call \S+$/.test(a));
+  let action = null;
+  if (key === 'p' && legal.includes('pick')) action = 'pick';
+  else if (key === 'n' && legal.includes('pass')) action = 'pass';
+  else if (key === 'a' && legal.includes('alone')) action = 'alone';
+  else if (key === 'c' && direct.length) action = direct[0];
+  else if (key === 'b' && legal.some((a) => a.startsWith('bury ')) && app.selected.length === 2) {
+    action = `bury ${app.selected.join(' ')}`;
+  }
+  if (action) {
+    event.preventDefault();
+    send(action);
+  }
+}
+
+// What a screen reader hears as the cards fall.
+function announcement(event) {
+  const name = event.seat === undefined ? '' : seatName(event.seat);
+  if (event.type === 'CardPlayed') {
+    return `${name} ${event.seat === HUMAN ? 'play' : 'plays'} ${event.card ? cardName(event.card) : 'the unknown card, face down'}.`;
+  }
+  if (event.type === 'TrickWon') {
+    return `${name} ${event.seat === HUMAN ? 'take' : 'takes'} the trick` + (event.points === null ? '.' : `, ${event.points} points.`);
+  }
+  if (event.type === 'Picked') return `${name} ${event.seat === HUMAN ? 'pick' : 'picks'} up the blind.`;
+  if (event.type === 'PartnerRevealed') return event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`;
+  return null;
+}
+
 function bubble(seat, text) {
   app.display.bubbles[seat] = text;
 }
@@ -252,6 +306,7 @@ async function animateEvent(event, game) {
       d.cardCounts[event.seat] += 2;
       d.message = `${name} ${event.seat === HUMAN ? 'pick' : 'picks'} up the blind.`;
       renderTable();
+      pulse(seatElement(event.seat));
       await delay(0.9);
       break;
     case 'Buried':
@@ -262,6 +317,7 @@ async function animateEvent(event, game) {
       break;
     case 'Called':
       d.called = event.card;
+      d.secretPartner = event.seat !== HUMAN && d.hand.includes(event.card);
       d.unknownSetAside = event.unknown;
       bubble(event.seat, `Calls ${cardText(event.card)}`);
       d.message = `${name} ${event.seat === HUMAN ? 'call' : 'calls'} ${cardText(event.card)}` +
@@ -306,9 +362,11 @@ async function animateEvent(event, game) {
     }
     case 'PartnerRevealed':
       d.partner = event.seat;
+      d.secretPartner = false;
       d.message = revealMessage(d.called, name, event.seat === HUMAN) ||
         (event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`);
       renderTable();
+      pulse(seatElement(event.seat));
       await delay(0.6);
       break;
     case 'TrickWon':
@@ -425,6 +483,12 @@ function lastHandBody(previous) {
   return handSummary(previous, previous.view.result, totals);
 }
 
+// A seat's column heading: its name, shortened on a phone ("NW"); a screen reader hears it whole.
+function seatHeading(name) {
+  const short = name === 'You' ? name : name.replace(/[a-z]/g, '');
+  return el('span', {}, el('span', { class: 'name-long' }, name), el('span', { class: 'name-short', 'aria-hidden': 'true' }, short));
+}
+
 function scoresBody(game) {
   const results = game.view.results;
   const totals = [0, 0, 0, 0, 0];
@@ -437,7 +501,7 @@ function scoresBody(game) {
       el('td', {}, r.reason));
   });
   return [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, n)), el('th', {}, 'Why'))),
+    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, seatHeading(n))), el('th', {}, 'Why'))),
     el('tbody', {}, ...rows),
     el('tfoot', {}, el('tr', {}, el('th', {}, 'Total'), ...game.view.totals.map((t) => el('th', { class: 'num' }, signed(t))), el('th', {}, ''))))];
 }

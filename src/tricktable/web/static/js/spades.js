@@ -22,6 +22,10 @@ const table = createTable({
   final: finalResult, daily: 'Spades Daily', leaderboard: '/leaderboard?game=spades',
   lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
   idleKeys: true, onKey, // no key works while the table animates
+  seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, shortcuts: [
+    ['K', 'Keep the top card'], ['R', 'Reject the top card'], ['D', 'Double nil (before your first draw)'],
+    ['B', 'Bid the number shown'], ['N', 'Bid nil'], ['E', 'Exchange the chosen cards (double nil)'],
+  ],
 });
 const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
 
@@ -198,7 +202,7 @@ function renderBoard() {
   } else {
     for (const seat of [HUMAN, COMPUTER]) {
       showPlayed(document.querySelector(`#sp-trick .slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
-        (card) => `${who(seat)}: ${cardName(card)}`);
+        (card) => `${who(seat)}: ${cardName(card)}`, seat === HUMAN ? $('sp-hand') : $(`sp-seat-${seat}`));
     }
   }
   $('sp-message').textContent = d.message;
@@ -213,14 +217,14 @@ function handCards() {
   const d = app.display;
   const playable = legalSet('play ');
   const selecting = exchanging();
-  return d.hand.map((code, index) => {
+  return d.hand.map((code) => {
     const classes = ['card'];
     if (playable.size) classes.push(playable.has(code) ? 'legal' : 'dim');
     if (app.selected.includes(code)) classes.push('selected');
     if (d.fresh.has(code)) classes.push('fresh');
     return {
       code, classes,
-      label: `${index + 1}: ${cardName(code)}${d.fresh.has(code) ? ' (new)' : ''}`,
+      label: `${cardName(code)}${d.fresh.has(code) ? ' (new)' : ''}`,
       pressed: selecting ? String(app.selected.includes(code)) : null,
     };
   });
@@ -266,9 +270,9 @@ function turnPrompt(legal) {
   const d = app.display;
   if (legal.includes('keep')) {
     const top = cardText(d.top);
-    let text = `Top card: ${top}. Keep it (the next card goes to the discard pile), or reject it (it goes to the discard pile and you take the next card).`;
+    let text = `Top card: ${top}. Keep it (the next card is discarded), or reject it (you take the next card)?`;
     if (legal.includes('double-nil')) {
-      text += ' Before your first draw you may bid double nil: +200 if you take no trick, −200 if you take any; after the draw you may exchange up to three cards with the discard pile.';
+      text += ' Or bid double nil now: ±200, and an exchange of up to three cards after the draw.';
     }
     const buttons = [
       button(`Keep ${top}`, () => send('keep'), { primary: true, testid: 'keep-button' }),
@@ -340,11 +344,30 @@ function onCard(code, legal) {
   toast(legal.includes('keep') ? 'First keep or reject the top card.' : 'Make your bid first.');
 }
 
-// Keyboard: K keeps the top card, R rejects it.
+// Keyboard: K keeps the top card, R rejects it, D bids double nil, B bids, N bids nil,
+// E exchanges.
 function onKey(event, legal) {
+  if (!legal || !legal.length || event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.toLowerCase();
-  if (key === 'k' && legal.includes('keep')) send('keep');
-  else if (key === 'r' && legal.includes('reject')) send('reject');
+  let action = null;
+  if (key === 'k' && legal.includes('keep')) action = 'keep';
+  else if (key === 'r' && legal.includes('reject')) action = 'reject';
+  else if (key === 'd' && legal.includes('double-nil')) action = 'double-nil';
+  else if (key === 'b' && legal.includes(`bid ${app.bid}`)) action = `bid ${app.bid}`;
+  else if (key === 'n' && legal.includes('bid nil')) action = 'bid nil';
+  else if (key === 'e' && exchanging()) action = ['exchange', ...app.selected].join(' ');
+  if (action) {
+    event.preventDefault();
+    send(action);
+  }
+}
+
+// What a screen reader hears as the cards fall.
+function announcement(event) {
+  if (event.type === 'CardPlayed') return `${verb(event.seat, 'play', 'plays')} ${cardName(event.card)}.`;
+  if (event.type === 'TrickWon') return `${verb(event.seat, 'take', 'takes')} the trick.`;
+  if (event.type === 'BidMade') return `${verb(event.seat, 'bid', 'bids')} ${event.tricks === 0 ? 'nil' : event.tricks}.`;
+  return null;
 }
 
 function addToHand(card) {

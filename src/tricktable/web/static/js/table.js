@@ -1,6 +1,6 @@
 // The life of a table, the same for every game: opening and leaving it, sending the player's
 // action and animating the server's answer event by event, the hand as card buttons, the prompt
-// while nothing is asked, a trick won, the toolbar (last trick, last hand, scores, speed, menu),
+// while nothing is asked, a trick won, the toolbar (last trick, last hand, scores, speed, settings, keys, menu),
 // the keyboard, the end of a hand and the final dialog.  createTable(spec) returns the table
 // ({app, start, stop, setup, send, render…}); the spec says what is the game's own:
 //
@@ -20,13 +20,20 @@
 //                          Daily line and its leaderboard link
 //   lastTrick(trick), lastHand(previous), scores(game): the bodies of the toolbar's dialogs
 //   idleKeys, onKey(event, legal): keys only while nothing animates; the game's own keys
+//   shortcuts              [[keys, what they do]] for the `?` help
+//   seatElement(seat)      a seat's box on the table (where its cards come from and go to)
+//   announce(event)        optional: the words a screen reader hears for an event (or null)
 
 import { api } from './api.js';
 import { cardSvg } from './cards.js';
 import {
-  SPEEDS, button, delay, dialog, focusCardByNumber, handKeys, hooks, session, setSpeed, setState,
+  SPEEDS, button, delay, dialog, focusCardByNumber, handKeys, hooks, setSpeed, setState,
 } from './common.js';
-import { $, el, toast } from './ui.js';
+import { gatherTo } from './motion.js';
+import { helpBody, settingsBody } from './preferences.js';
+import { onSettingsChange, settings } from './settings.js';
+import { playSound } from './sound.js';
+import { $, announce, el, toast } from './ui.js';
 import { shareBlock } from './share.js';
 
 export function createTable(spec) {
@@ -36,6 +43,7 @@ export function createTable(spec) {
     busy: false,
     selected: [], // cards chosen (to bury, to exchange), in order
     previousHand: null, // the last finished hand (sent when a hand ends or on a load)
+    asked: '', // the prompt's question the focus last followed ('' while nothing is asked)
     table: 0, // counts tables opened: an animation of a table that was left stops
     ...spec.state,
   };
@@ -58,20 +66,35 @@ export function createTable(spec) {
     spec.drawTable();
   }
 
+  // The hand as card buttons, numbered in the order shown (the player's hand order); a card that
+  // may not be played now is aria-disabled, described by the engine's reason.
   function renderHand() {
     if (!app.game || !app.display) return;
     const container = byId('hand');
-    const hadFocus = container.contains(document.activeElement) ? [...container.children].indexOf(document.activeElement) : -1;
-    const buttons = spec.handCards().map(({ code, classes, label, pressed }, index) => {
+    const cardButtons = [...container.querySelectorAll('button.card')];
+    const hadFocus = cardButtons.indexOf(document.activeElement);
+    const cards = spec.handCards();
+    if (settings.handOrder === 'low-first') cards.reverse();
+    const reasons = (!app.busy && app.game.unplayable) || {};
+    const why = [];
+    const buttons = cards.map(({ code, classes, label, pressed }, index) => {
+      const blocked = classes.includes('dim');
+      let describedBy = null;
+      if (blocked) {
+        describedBy = `${spec.prefix}why-${index}`;
+        why.push(el('span', { id: describedBy, class: 'sr-only' }, reasons[code] || 'Not playable now.'));
+      }
       const b = el('button', {
-        type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': label,
-        'aria-pressed': pressed, tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
+        type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': `${index + 1}: ${label}`,
+        'aria-pressed': pressed, 'aria-disabled': blocked ? 'true' : null, 'aria-describedby': describedBy,
+        tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
       });
       b.innerHTML = cardSvg(code);
       b.addEventListener('click', () => onCard(code));
       return b;
     });
-    container.replaceChildren(...buttons);
+    container.style.setProperty('--n', String(Math.max(buttons.length, 1)));
+    container.replaceChildren(...buttons, ...why);
     if (hadFocus >= 0 && buttons.length) buttons[Math.min(hadFocus, buttons.length - 1)].focus();
   }
 
@@ -92,6 +115,34 @@ export function createTable(spec) {
     }
     byId('prompt-text').textContent = text;
     byId('prompt-buttons').replaceChildren(...buttons);
+    followPrompt(text, legal);
+  }
+
+  // Focus follows the prompt: when the player is asked something new, the focus goes to the
+  // first thing to answer with (the prompt's main button, else the first card that may be
+  // chosen, else another button or the first card), and the question is announced; a turn's
+  // start sounds if sound is on.
+  function followPrompt(text, legal) {
+    const asked = !app.busy && legal.length > 0 && app.game.status !== 'over';
+    if (!asked) {
+      app.asked = '';
+      return;
+    }
+    if (text === app.asked) return;
+    const firstQuestion = !app.asked;
+    app.asked = text;
+    if (firstQuestion) playSound('turn');
+    const active = document.activeElement;
+    if (active && active.closest && active.closest(`#${spec.view} .prompt input`)) return;
+    const target = byId('prompt-buttons').querySelector('button.primary:not([disabled])')
+      || byId('hand').querySelector('button.card.legal')
+      || byId('prompt-buttons').querySelector('button:not([disabled])')
+      || byId('hand').querySelector('button.card');
+    if (target) {
+      byId('hand').querySelectorAll('button.card').forEach((c) => c.setAttribute('tabindex', c === target ? '0' : '-1'));
+      target.focus({ preventScroll: true });
+    }
+    announce(text);
   }
 
   function renderAll() {
@@ -153,6 +204,9 @@ export function createTable(spec) {
         renderTable();
         renderHand();
       }
+      if (event.type === 'CardPlayed') playSound('card');
+      const words = spec.announce ? spec.announce(event) : null;
+      if (words) announce(words);
       await spec.animateEvent(event, game);
       if (app.table !== opened) return; // the player left this table meanwhile
     }
@@ -174,6 +228,8 @@ export function createTable(spec) {
     d.message = message;
     renderTable();
     await delay(pause);
+    playSound('trick');
+    await gatherTo([...byId('trick').querySelectorAll('.played')], spec.seatElement(seat));
     d.trick = [];
     d.winner = null;
     d.message = '';
@@ -236,11 +292,20 @@ export function createTable(spec) {
     dialog('Running scores', spec.scores(app.game), [{ label: 'Close', primary: true, value: true }]);
   }
 
+  function showSettings() {
+    dialog('Settings', settingsBody(), [{ label: 'Done', primary: true, value: true }]);
+  }
+
+  function showHelp() {
+    dialog('Keys', helpBody(spec.shortcuts || []), [{ label: 'Close', primary: true, value: true }]);
+  }
+
   // --- Start -------------------------------------------------------------------------------
 
   function start(game, { animate = false } = {}) {
     app.table += 1;
     $(spec.view).hidden = false;
+    byId('prompt').prepend($('toast')); // messages show in the prompt, covering nothing
     document.body.dataset.game = spec.game;
     clearChoices();
     app.previousHand = game.previous_hand;
@@ -277,20 +342,33 @@ export function createTable(spec) {
   function setup() {
     const speed = el('select', { id: `${spec.prefix}speed`, class: 'speed-select' },
       ...Object.keys(SPEEDS).map((name) => el('option', { value: name }, name[0].toUpperCase() + name.slice(1))));
-    speed.value = session.speed;
+    speed.value = settings.speed;
     speed.addEventListener('change', () => setSpeed(speed.value));
     byId('toolbar').replaceChildren(
       toolbarButton('last-trick-button', 'Last trick', showLastTrick),
       toolbarButton('last-hand-button', 'Last hand', showLastHand),
       toolbarButton('scores-button', 'Scores', showScores),
       el('label', { class: 'speed' }, 'Speed ', speed),
+      toolbarButton('settings-button', 'Settings', showSettings),
+      toolbarButton('help-button', 'Keys (?)', showHelp),
       toolbarButton('menu-button', 'Menu', () => hooks.lobby()),
     );
+    byId('help-button').setAttribute('aria-keyshortcuts', '?');
+    onSettingsChange((name) => {
+      if (name === 'speed') speed.value = settings.speed;
+      if (!$(spec.view).hidden && app.game && app.display && !app.busy) renderAll();
+      else if (!$(spec.view).hidden && app.display) { renderTable(); renderHand(); }
+    });
     handKeys(byId('hand'));
     document.addEventListener('keydown', (event) => {
       if ($(spec.view).hidden || $('dialog').open) return;
-      if (spec.idleKeys && (app.busy || !app.game)) return;
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+      if (event.key === '?') {
+        event.preventDefault();
+        showHelp();
+        return;
+      }
+      if (spec.idleKeys && (app.busy || !app.game)) return;
       if (focusCardByNumber(byId('hand'), event.key)) {
         event.preventDefault();
         return;

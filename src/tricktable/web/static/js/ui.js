@@ -28,6 +28,15 @@ export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+// Words for a screen reader only: each card played, each trick's winner, each new question.
+export function announce(text) {
+  const region = $('announcer');
+  if (!region || !text) return;
+  // A repeated sentence must still be heard: the region is emptied, then filled.
+  region.textContent = '';
+  setTimeout(() => { region.textContent = text; }, 30);
+}
+
 let toastTimer = null;
 
 export function toast(message, kind = 'info') {
