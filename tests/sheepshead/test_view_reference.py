@@ -79,7 +79,8 @@ def test_views_equal_the_reference_in_every_state_and_seat() -> None:
     unknown_hands = 0
     for number in range(40):
         rng = random.Random(number)
-        rules = list(PRESETS.values())[number % len(PRESETS)] if number % 2 else PRESETS["milwaukee"]
+        presets = list(PRESETS.values())
+        rules = presets[number % len(presets)] if number % 2 else PRESETS["milwaukee"]
         state = new_hand(rules=rules, dealer=number % 5, seed=f"view-reference/{number}")
         while True:
             for seat in range(5):
