@@ -148,3 +148,8 @@ def test_calls_before_reset_are_refused() -> None:
         env.step(0)
     with pytest.raises(RuntimeError, match="reset"):
         env.observe("player_0")
+
+
+def test_a_house_rules_table_is_refused_with_the_reason() -> None:
+    with pytest.raises(ValueError, match="J♦ partner, cracks and blitzes"):
+        rl.sheepshead_env(rules="wisconsin-jd")
