@@ -43,7 +43,19 @@ def postgres() -> Iterator[PostgresServer | str]:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database: a temporary SQLite file, or a new PostgreSQL database."""
+    """A fresh database: a temporary SQLite file (empty; the app migrates it), or a new
+    PostgreSQL database already migrated (copied from the session's template)."""
+    yield from fresh_database(request, tmp_path, empty=False)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database with no tables at all, for tests of the migrations themselves."""
+    yield from fresh_database(request, tmp_path, empty=True)
+
+
+def fresh_database(request: pytest.FixtureRequest, tmp_path: Path, *,
+                   empty: bool) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tricktable.sqlite3'}"
         return
@@ -51,7 +63,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if isinstance(server, str):
         missing(server)
     assert isinstance(server, PostgresServer)
-    with server.database() as url:
+    with server.database(empty=empty) as url:
         yield url
 
 

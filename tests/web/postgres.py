@@ -104,11 +104,13 @@ class PostgresServer:
         return self.url.set(database=name).render_as_string(hide_password=False)
 
     @contextmanager
-    def database(self) -> Iterator[str]:
-        """A new database for one test (dropped afterwards, its connections cut)."""
+    def database(self, *, empty: bool = False) -> Iterator[str]:
+        """A new database for one test (dropped afterwards, its connections cut): migrated, or
+        with no tables at all when ``empty`` (for tests of the migrations themselves)."""
         name = f"{self.prefix}_{next(self._numbers)}"
+        template = "template0" if empty else self.template
         with self.admin.connect() as connection:
-            connection.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {self.template}"))
+            connection.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {template}"))
         try:
             yield self.url_of(name)
         finally:

@@ -436,6 +436,7 @@ def test_no_bad_request_is_a_500(client: TestClient) -> None:
         ("post", f"{url}/actions", b'{"action": "pass", "version": 1, "game_id": "a\\u0000"}'),
         ("post", "/api/games", b'{"preset": "milwaukee\\u0000"}'),
         ("post", "/api/games", b'{"difficulty": "\\ud800"}'),
+        ("post", "/api/games", b'{"\\ud800": "a field named with a lone surrogate"}'),
         ("post", "/api/games", b'{"game": "\\u0000"}'),
         ("post", "/api/daily", b'{"game": "spades\\u0000"}'),
         ("put", "/api/me", b'{"nickname": "Bob\\u0000"}'),

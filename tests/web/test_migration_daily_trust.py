@@ -12,8 +12,10 @@ from alembic.config import Config
 from tricktable.web.db import MIGRATIONS, daily_attempts, games, make_engine, migrate, players
 
 
-def test_0002_resolves_clashing_nicknames_and_keeps_ranked_attempts(database_url: str) -> None:
-    engine = make_engine(database_url)
+def test_0002_resolves_clashing_nicknames_and_keeps_ranked_attempts(
+    empty_database_url: str,
+) -> None:
+    engine = make_engine(empty_database_url)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:

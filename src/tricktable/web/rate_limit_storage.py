@@ -28,7 +28,7 @@ rate_limits = sa.Table(
     sa.Column("count", sa.Integer, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
 )
-"""The counters (migration 0002).  Not part of ``db.metadata``: nothing else queries it."""
+"""The counters (migration 0003).  Not part of ``db.metadata``: nothing else queries it."""
 
 _SWEEP_EVERY = 1000
 """Every this many increments a process deletes the counters whose window ended long ago."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from tricktable.web.contract import errors
@@ -12,12 +12,14 @@ from tricktable.web.metrics import ACTION_SECONDS
 from tricktable.web.proxy import client_address
 from tricktable.web.routes.deps import player_id, service
 from tricktable.web.schemas import ActionRequest, DailyRequest, GameName, NewGameRequest
-from tricktable.web.service import GameService
+from tricktable.web.service import GAME_ID, GameService
 
 router = APIRouter(prefix="/api", tags=["games"])
 
 Service = Annotated[GameService, Depends(service)]
 Player = Annotated[str, Depends(player_id)]
+WellFormedGameId = Annotated[str, Path(pattern=f"^{GAME_ID.pattern}$")]
+"""A game id as the server makes them: anything else is a 400 that says so."""
 
 
 @router.get("/options")
@@ -62,19 +64,20 @@ def daily_commitments(svc: Service, game: GameName = "sheepshead") -> dict[str, 
 
 
 @router.get("/daily/seed", responses=errors(400, 404))
-def daily_seed(svc: Service, date: str, game: GameName = "sheepshead") -> dict[str, Any]:
+def daily_seed(svc: Service, date: Annotated[str, Query(max_length=10)],
+               game: GameName = "sheepshead") -> dict[str, Any]:
     """A day's commitment, and its seed once the day has ended (midnight US Central)."""
     return svc.daily_seed(game, date)
 
 
 @router.get("/games/{game_id}/record", responses=errors(400, 403, 404, 409))
-def game_record(game_id: str, svc: Service, me: Player) -> JSONResponse:
+def game_record(game_id: WellFormedGameId, svc: Service, me: Player) -> JSONResponse:
     """A finished game's record for ``tricktable replay``: a Daily's once its day has ended."""
     return JSONResponse(svc.record(me, game_id))
 
 
 @router.get("/games/{game_id}/share", responses=errors(400, 403, 404, 409))
-def share(game_id: str, svc: Service, me: Player) -> dict[str, Any]:
+def share(game_id: WellFormedGameId, svc: Service, me: Player) -> dict[str, Any]:
     """The spoiler-free text of my finished Daily, for the Share button."""
     return svc.share(me, game_id)
 
