@@ -25,7 +25,7 @@ __all__ = [
 
 GameName = Literal["sheepshead", "spades"]
 """The games (:data:`tricktable.web.games.ADAPTERS`; a test keeps the two equal)."""
-PresetName = Literal["milwaukee", "pagat", "tavern", "standard", "short"]
+PresetName = Literal["milwaukee", "pagat", "tavern", "wisconsin-jd", "standard", "short"]
 """Every game's tables; the game's adapter says which belong to which game."""
 DifficultyName = Literal["easy", "normal", "hard"]
 """The difficulties (:data:`tricktable.web.games.DIFFICULTIES`)."""
