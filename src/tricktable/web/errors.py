@@ -7,6 +7,7 @@ not answer is a 503; anything unexpected is a 500 that keeps the connection usab
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -85,10 +86,13 @@ class UnexpectedErrors:
             await _internal()(scope, receive, send)
 
 
+def _printable(text: str) -> str:
+    """``text`` with any lone surrogate (from a JSON ``"\\ud800"``) escaped: UTF-8 refuses it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _shown(value: object) -> str:
     """The refused value as JSON would write it, cut short."""
-    import json
-
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -109,7 +113,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def validation_error(_request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
         return JSONResponse(
-            {"error": "bad_request", "message": _validation_message(error)}, status_code=400
+            {"error": "bad_request", "message": _printable(_validation_message(error))},
+            status_code=400,
         )
 
     async def http_error(request: Request, error: Exception) -> Response:
