@@ -432,3 +432,24 @@ def test_basic_blitzes_on_the_pickers_side_and_as_a_defender_only_when_strong() 
     assert basic.choose(state.view(3), random.Random(0)) == act("blitz QH QD")  # the partner
     weak = jd_hand([*CALLED_JD, "pass", "pass"])  # Q♣ Q♠ and four low fail cards
     assert weak.to_move == 0 and basic.choose(weak.view(0), random.Random(0)) == act("pass")
+
+
+def test_every_refused_card_at_a_jack_of_diamonds_table_says_why() -> None:
+    """The J♦ is called for no suit: refusing a card must not look for a called suit."""
+    refused = 0
+    for number in range(12):
+        rng = random.Random(number)
+        hand = new_hand(rules=PRESETS["wisconsin-jd"], dealer=number % 5, seed=f"jd-why/{number}")
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if hand.phase is Phase.PLAY:
+                seat = hand.to_move
+                assert seat is not None
+                playable = {a.cards[0] for a in legal}
+                for card in hand.hand(seat):
+                    if card not in playable:
+                        with pytest.raises(IllegalAction, match=r"\w"):
+                            hand.copy().apply(parse_action(f"play {card}"), seat=seat)
+                        refused += 1
+            hand.apply(legal[rng.randrange(len(legal))])
+    assert refused > 0

@@ -843,7 +843,8 @@ class HandState:
             return f"You do not hold {card.symbol}."
         called = self.called
         called_name = "" if called is None else called.symbol
-        called_suit = PlaySuit(self._called_suit) if called is not None else None
+        # The J♦ is called for no suit (_called_suit -1): it puts no rule on the play.
+        called_suit = PlaySuit(self._called_suit) if self._called_suit >= 0 else None
         if not self._trick:
             if seat == self._partner and called_suit is not None:
                 return (
