@@ -122,7 +122,9 @@ def play_checked(client: TestClient, service: GameService, body: dict[str, Any],
         # Mostly pick and call, so the human often holds the secrets worth leaking.
         action = "pick" if "pick" in legal and rng.random() < 0.6 else rng.choice(legal)
         # Now and then a stale request first: its answer is walked too.
-        game = act_checked(client, game, action, check, stale=rng.random() < 0.05)
+        # A stale version is one before the game's: none before version 0 (-1 is a 400).
+        stale = game["version"] > 0 and rng.random() < 0.05
+        game = act_checked(client, game, action, check, stale=stale)
         reloaded = client.get(f"/api/games/{game['id']}", params={"since": 0}).json()
         check_answer(service, reloaded, seen)
 
