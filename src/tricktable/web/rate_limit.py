@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 import anyio
 from limits import RateLimitItem, parse_many
-from limits.strategies import FixedWindowRateLimiter
 from sqlalchemy.engine import Connection, Engine
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
@@ -54,9 +53,9 @@ def _parse(name: str, text: str) -> tuple[RateLimitItem, ...]:
 class RateLimits:
     """The limited requests and the limiter that counts them."""
 
-    def __init__(self, limiter: FixedWindowRateLimiter, rules: Sequence[Limited], *,
+    def __init__(self, storage: SqlStorage, rules: Sequence[Limited], *,
                  clock: Callable[[], float] = time.time) -> None:
-        self.limiter = limiter
+        self.storage = storage
         self.rules = tuple(rules)
         self._clock = clock
 
@@ -79,7 +78,7 @@ class RateLimits:
             rule("action", "POST", r"/api/games/[^/]+/actions/?"),
         ]
         storage = SqlStorage(engine, transaction=transaction)
-        return cls(FixedWindowRateLimiter(storage), rules)
+        return cls(storage, rules)
 
     def rule_for(self, method: str, path: str) -> Limited | None:
         for rule in self.rules:
@@ -88,16 +87,19 @@ class RateLimits:
         return None
 
     def hit(self, rule: Limited, *, player: str | None, address: str) -> float | None:
-        """Count one request; None if it is within every limit, else the seconds to wait."""
+        """Count one request; None if it is within every limit, else the seconds to wait.
+
+        Fixed windows, as ``limits``' ``FixedWindowRateLimiter`` counts them (same keys): every
+        counter goes up, even past its limit, all in one transaction."""
         checks = [(item, "player", player) for item in rule.per_player if player]
         checks += [(item, "address", address) for item in rule.per_address]
-        wait: float | None = None
-        for item, kind, who in checks:
-            assert who is not None
-            if not self.limiter.hit(item, rule.name, kind, who):
-                reset, _remaining = self.limiter.get_window_stats(item, rule.name, kind, who)
-                wait = max(wait or 0.0, reset - self._clock())
-        return wait
+        counters = [(item.key_for(rule.name, kind, who), float(item.get_expiry()))
+                    for item, kind, who in checks]
+        counted = self.storage.incr_many(counters)
+        waits = [ends - self._clock()
+                 for (item, _kind, _who), (count, ends) in zip(checks, counted, strict=True)
+                 if count > item.amount]
+        return max(waits) if waits else None
 
 
 class RateLimitMiddleware:

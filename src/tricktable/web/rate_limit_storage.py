@@ -3,13 +3,13 @@ shares the same counters (SQLite and PostgreSQL; through SQLAlchemy).
 
 Fixed windows only: a row per counter holds its count and when its window ends.  An increment is
 one atomic ``INSERT … ON CONFLICT DO UPDATE … RETURNING`` that starts a new window when the old
-one has ended.
+one has ended; a request's counters (per player, per address) share one transaction.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -60,30 +60,51 @@ class SqlStorage(Storage):
             self._insert = postgresql_insert
         else:
             raise ValueError(f"Rate limits need SQLite or PostgreSQL, not {dialect}.")
+        self._statement = self._upsert()
 
     @property
     def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
         return sa.exc.SQLAlchemyError
 
-    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
-        now = self._clock()
+    def _upsert(self) -> Any:
+        """One counter's increment, built once: bound parameters keep SQLAlchemy's compiled
+        cache warm (a literal ``now`` would build and key a new statement every request)."""
         table = rate_limits
-        ended = table.c.expires_at <= now
-        statement = (
+        ends = sa.bindparam("ends", type_=sa.Float)
+        ended = table.c.expires_at <= sa.bindparam("now", type_=sa.Float)
+        amount = sa.bindparam("amount", type_=sa.Integer)
+        return (
             self._insert(table)
-            .values(key=key, count=amount, expires_at=now + expiry)
+            .values(key=sa.bindparam("key", type_=sa.String), count=amount, expires_at=ends)
             .on_conflict_do_update(index_elements=[table.c.key], set_={
                 "count": sa.case((ended, amount), else_=table.c.count + amount),
-                "expires_at": sa.case((ended, now + expiry), else_=table.c.expires_at),
+                "expires_at": sa.case((ended, ends), else_=table.c.expires_at),
             })
-            .returning(table.c.count)
+            .returning(table.c.count, table.c.expires_at)
         )
+
+    def incr_many(self, counters: Sequence[tuple[str, float]],
+                  amount: int = 1) -> list[tuple[int, float]]:
+        """Add ``amount`` to each ``(key, expiry)`` counter in one transaction; each counter's
+        new count and when its window ends."""
+        if not counters:
+            return []
+        now = self._clock()
+        results: list[tuple[int, float]] = []
         with self._transaction() as connection:
-            count: int = connection.execute(statement).scalar_one()
+            for key, expiry in counters:
+                row = connection.execute(self._statement, {
+                    "key": key, "amount": amount, "now": now, "ends": now + expiry,
+                }).one()
+                results.append((int(row[0]), float(row[1])))
             self._increments += 1
             if self._increments % _SWEEP_EVERY == 0:
-                connection.execute(sa.delete(table).where(table.c.expires_at < now - _SWEEP_AGE))
-        return count
+                connection.execute(sa.delete(rate_limits).where(
+                    rate_limits.c.expires_at < now - _SWEEP_AGE))
+        return results
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        return self.incr_many([(key, expiry)], amount)[0][0]
 
     def _row(self, key: str) -> tuple[int, float] | None:
         query = sa.select(rate_limits.c.count, rate_limits.c.expires_at).where(
