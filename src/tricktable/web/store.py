@@ -103,6 +103,24 @@ def _game_from(data: dict[str, Any]) -> GameRow:
     return GameRow(**data)
 
 
+# The statements of every action, built once with bound parameters: building and cache-keying
+# a statement costs more than running it on SQLite.
+_GAME_BY_ID = sa.select(games).where(games.c.id == sa.bindparam("game_id", type_=games.c.id.type))
+_ADVANCE = games.update().where(
+    games.c.id == sa.bindparam("at_id", type_=games.c.id.type),
+    games.c.version == sa.bindparam("at_version", type_=games.c.version.type),
+).values(
+    version=sa.bindparam("new_version", type_=games.c.version.type),
+    updated_at=sa.bindparam("now", type_=games.c.updated_at.type),
+)
+_FINISH = _ADVANCE.values(
+    status="over",
+    score=sa.bindparam("new_score", type_=games.c.score.type),
+    stats=sa.bindparam("new_stats", type_=games.c.stats.type),
+    finished_at=sa.bindparam("now", type_=games.c.finished_at.type),
+)
+
+
 class Store:
     """The database behind the server."""
 
@@ -233,7 +251,7 @@ class Store:
 
     def game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as connection:
-            row = connection.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
+            row = connection.execute(_GAME_BY_ID, {"game_id": game_id}).one_or_none()
         return None if row is None else _game(row)
 
     def actions(self, game_id: str, upto: int) -> list[tuple[Seat, str]]:
@@ -252,17 +270,13 @@ class Store:
     ) -> bool:
         """Append actions to a game stored at ``game.version``; False (and nothing written) if
         the stored version has moved on."""
-        new_version = game.version + len(actions)
-        values: dict[str, Any] = {"version": new_version, "updated_at": now}
+        values: dict[str, Any] = {"at_id": game.id, "at_version": game.version,
+                                  "new_version": game.version + len(actions), "now": now}
         if over:
-            values |= {"status": "over", "score": score, "stats": stats, "finished_at": now}
+            values |= {"new_score": score, "new_stats": stats}
         try:
             with self._writing() as connection:
-                updated = connection.execute(
-                    games.update()
-                    .where(games.c.id == game.id, games.c.version == game.version)
-                    .values(**values)
-                )
+                updated = connection.execute(_FINISH if over else _ADVANCE, values)
                 if updated.rowcount != 1:
                     raise _Stale
                 self._insert_actions(connection, game.id, game.version, actions)
