@@ -43,8 +43,11 @@ def free_port() -> int:
 def start_server(database: str, workers: int | None,
                  processes: int) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
+    # The simulated players come from 127.0.0.1 but each says, as a proxy would, its own address,
+    # so the per-address rate limit counts players as it would behind a real proxy.
     command = [sys.executable, "-m", "tricktable.cli", "serve", "--port", str(port),
-               "--database", database, "--processes", str(processes)]
+               "--database", database, "--processes", str(processes),
+               "--trusted-proxy", "127.0.0.1"]
     if workers:
         command += ["--workers", str(workers)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -84,10 +87,16 @@ async def new_game(client: httpx.AsyncClient, name: str, difficulty: str,
     return game
 
 
+def address(k: int) -> str:
+    """The ``k``-th simulated player's own client address (10.x.y.z)."""
+    return f"10.{k // 62500 % 256}.{k // 250 % 250}.{k % 250 + 1}"
+
+
 async def player(url: str, name: str, difficulty: str, window: Window, rng: random.Random,
                  latencies: list[float], errors: list[str], games: list[int],
-                 think: float = 0.0) -> None:
-    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+                 think: float = 0.0, number: int = 0) -> None:
+    headers = {"X-Forwarded-For": address(number)}
+    async with httpx.AsyncClient(base_url=url, timeout=60, headers=headers) as client:
         game = await new_game(client, name, difficulty, errors)
         await window.ready.wait()
         while game is not None and time.monotonic() < window.stop_at:
@@ -138,7 +147,7 @@ async def run(url: str, name: str, games: int, seconds: float, difficulty: str, 
     clock = asyncio.ensure_future(timed(window, seconds))
     await asyncio.gather(*(
         player(url, name, difficulty, window, random.Random(seed * 1000 + k), latencies,
-               errors, started_games, think)
+               errors, started_games, think, k + 1)
         for k in range(games)
     ))
     started = await clock
