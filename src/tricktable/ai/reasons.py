@@ -52,11 +52,12 @@ def explain(player: Player, view: SheepsheadView, rng: random.Random) -> tuple[A
     if isinstance(player, BasicPlayer):
         return action, basic_reason(view, action, player.settings)
     if isinstance(player, StrongSheepsheadPlayer):
-        return action, strong_reason(view, action, seed=rng.getrandbits(32))
+        # Its own generator: drawing from ``rng`` would change the player's later choices.
+        return action, strong_reason(view, action, seed=f"reason/{view.seat}/{len(view.events)}")
     return action, f"{getattr(player, 'name', 'the player')}'s choice"
 
 
-def strong_reason(view: SheepsheadView, action: Action, *, seed: int) -> str:
+def strong_reason(view: SheepsheadView, action: Action, *, seed: int | str) -> str:
     """``strong``'s reason: ``basic``'s when they agree, else the gain its search sees."""
     usual = BasicPlayer().choose(view, random.Random(0))
     if action == usual:
@@ -148,8 +149,10 @@ def _follow_reason(table: Table, card: Card, legal: Sequence[Card]) -> str:
     takes = beats(card, trick.best, led)
     if takes and _sure_for_us(table, card, led):
         return f"takes the trick for sure ({trick.points} points in it)"
-    if takes:
+    if takes and trick.points >= PlaySettings().rich_trick:
         return f"goes for a rich trick ({trick.points} points in it)"
+    if takes:
+        return "plays over: the card it can spare best"
     follows = [c for c in legal if PLAY_SUIT[c] == led]
     if follows and len(follows) == len(legal):
         return "follows suit with the least useful card"
