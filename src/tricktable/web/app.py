@@ -31,6 +31,7 @@ headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers,
 ``POST /api/games/{id}/hint``   a hint for my seat now (New games; a Daily: 403)
 ``GET|POST /api/games/{id}/review``  my decisions judged / start the review (202)
 ``GET /api/games/{id}/replay``  finished deals face up, with reasons and marks
+``GET /replay``            the replay page (``?game=ID``)
 =========================  =========================================================
 """
 

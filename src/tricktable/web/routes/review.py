@@ -1,16 +1,17 @@
 """Learning from the computer: a hint now, the review of my decisions, replays of finished
-deals."""
+deals (and the replay page)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from tricktable.web.contract import errors
 from tricktable.web.review_service import ReviewService
 from tricktable.web.routes.deps import player_id
+from tricktable.web.routes.pages import _HEADERS, _PAGE, _page
 from tricktable.web.service import GAME_ID
 
 router = APIRouter(tags=["review"])
@@ -53,3 +54,9 @@ def replay(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any
     """The finished deals of a game, every card face up, with the computers' reasons and the
     review's marks: my games, and any ranked Daily's once its day has ended."""
     return svc.replay(me, game_id)
+
+
+@router.api_route("/replay", response_class=HTMLResponse, **_PAGE)
+def replay_page() -> HTMLResponse:
+    """The replay page (``?game=ID``)."""
+    return HTMLResponse(_page("replay.html"), headers=_HEADERS)
