@@ -118,6 +118,7 @@ def test_others_dailies_can_be_watched_only_after_the_day(
     established(client)
     mine = play_to_end(client, start_daily(client), seed=1)
     assert mine["ranked"]
+    assert client.get("/api/leaderboard").json()["entries"][0]["replay"] is None
     for url in (f"/api/games/{mine['id']}/replay", f"/api/games/{mine['id']}/review"):
         assert_error(other_client.get(url), 403, "not_revealed")
     assert_error(other_client.post(f"/api/games/{mine['id']}/review"), 403, "not_revealed")
@@ -127,6 +128,8 @@ def test_others_dailies_can_be_watched_only_after_the_day(
     watched = other_client.get(f"/api/games/{mine['id']}/replay")
     assert watched.status_code == 200, watched.text
     assert watched.json()["mine"] is False and len(watched.json()["deals"]) >= 10
+    board = other_client.get("/api/leaderboard", params={"date": "2030-03-14"}).json()
+    assert board["entries"][0]["replay"] == f"/replay?game={mine['id']}"
 
 
 def test_spades_games_say_reviews_are_not_there_yet(client: TestClient) -> None:
