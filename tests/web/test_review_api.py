@@ -59,7 +59,7 @@ def test_a_hint_is_the_search_on_my_view_and_marks_the_game(client: TestClient) 
     assert data["hints_used"] == 1
     # It is exactly the hint of my seat's view (nothing else reaches it).
     match = true_match(_service(client), game)
-    expected = hint(match.current.view(game["seat"]), f"{match.seed}/hint/{game['version']}",
+    expected = hint(match.current.view(game["seat"]), f"{game['id']}/hint/{game['version']}",
                     EvaluationSettings(samples=SAMPLES))
     assert data["hint"] == expected.to_json()
     assert client.post(f"/api/games/{game['id']}/hint").json()["hints_used"] == 2
@@ -136,3 +136,22 @@ def test_spades_games_say_reviews_are_not_there_yet(client: TestClient) -> None:
     game = new_game(client, game="spades")
     assert_error(client.get(f"/api/games/{game['id']}/replay"), 409, "not_available")
     assert_error(client.post(f"/api/games/{game['id']}/hint"), 409, "not_available")
+
+
+def test_hints_and_review_starts_are_rate_limited(make_app: Any) -> None:
+    with TestClient(make_app(rate_limit_hint_player="2/minute")) as client:
+        game = new_game(client, hands=5)
+        url = f"/api/games/{game['id']}/hint"
+        assert client.post(url).status_code == 200
+        assert client.post(f"/api/games/{game['id']}/review").status_code == 202
+        assert_error(client.post(url), 429, "too_many_requests")
+        assert client.get(f"/api/games/{game['id']}/review").status_code == 200  # reading
+
+
+def test_the_replay_page_holds_no_inline_script_or_style(client: TestClient) -> None:
+    answer = client.get("/replay?game=abc")
+    assert answer.status_code == 200
+    page = answer.text.lower()
+    assert "<style" not in page and " style=" not in page
+    assert "<script type=\"module\" src=\"/static/js/replay.js\"></script>" in page
+    assert client.head("/replay").status_code == 200

@@ -34,11 +34,12 @@ def _match(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Seat, str]]
 
 
 def hint_job(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Seat, str]],
-             seat: Seat, samples: int) -> dict[str, Any]:
-    """The hint for ``seat`` at the end of ``actions`` (its turn), from its view only."""
+             seat: Seat, samples: int, search_seed: str) -> dict[str, Any]:
+    """The hint for ``seat`` at the end of ``actions`` (its turn), from its view only, searched
+    with ``search_seed`` (not the game's seed: nothing of the deal reaches the search)."""
     match = _match(rules, seed, actions)
     view = match.current.view(seat)
-    found = hint(view, f"{seed}/hint/{len(actions)}", EvaluationSettings(samples=samples))
+    found = hint(view, search_seed, EvaluationSettings(samples=samples))
     return found.to_json()
 
 
@@ -111,7 +112,7 @@ def computer_reasons(hand: HandState, first_action: int, seed: str, opponent: st
 
 def review_deal_job(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Seat, str]],
                     human: Seat, opponent: str, deal: int, samples: int,
-                    cpu_seconds: float) -> dict[str, Any]:
+                    cpu_seconds: float, search_seed: str) -> dict[str, Any]:
     """Deal number ``deal`` of the game (which must be over): the human's decisions judged,
     the computers' reasons, and the face-up replay."""
     match = _match(rules, seed, actions)
@@ -121,7 +122,7 @@ def review_deal_job(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Se
     first_action = sum(len(h.history) for h in match.deals[:deal])
     settings = ReviewSettings(evaluation=EvaluationSettings(samples=samples),
                               cpu_seconds=cpu_seconds)
-    decisions = review_hand(hand, human, f"{seed}/review", settings, deal=deal)
+    decisions = review_hand(hand, human, search_seed, settings, deal=deal)
     reasons = computer_reasons(hand, first_action, seed, opponent, human)
     number = sum(1 for h in match.deals[:deal + 1] if h.result is not None
                  and h.result.kind.value != "passed-out")

@@ -101,7 +101,8 @@ class ReviewService:
             raise ApiError(409, "game_over", "The game is over.")
         actions = self.service.store.actions(row.id, row.version)
         future = self.service.pool.submit(row.id, hint_job, row.rules, row.seed, actions,
-                                          row.human_seat, self.hint_samples)
+                                          row.human_seat, self.hint_samples,
+                                          f"{row.id}/hint/{row.version}")
         try:
             found = future.result(timeout=self.service.pool.timeout)
         except FutureTimeout:
@@ -165,7 +166,7 @@ class ReviewService:
             for deal in deals:
                 future = self.service.pool.submit(
                     row.id, review_deal_job, row.rules, row.seed, actions, row.human_seat,
-                    row.opponent, deal, self.samples, per_deal)
+                    row.opponent, deal, self.samples, per_deal, f"{row.id}/review")
                 data = future.result(timeout=max(self.service.pool.timeout, 10 * per_deal))
                 self.reviews.save(row.id, deal, data, self.service._stamp())
         except Exception:  # a worker died or timed out: the next request may start it again

@@ -27,7 +27,7 @@ Player = Annotated[str, Depends(player_id)]
 WellFormedGameId = Annotated[str, Path(pattern=f"^{GAME_ID.pattern}$")]
 
 
-@router.post("/api/games/{game_id}/hint", responses=errors(400, 403, 404, 409, 503))
+@router.post("/api/games/{game_id}/hint", responses=errors(400, 403, 404, 409, 429, 503))
 def hint(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any]:
     """``strong``'s recommendation for my seat now, from my view only, with the expected
     points of the top options and a reason.  New games only (a Daily refuses: 403); the game
@@ -42,7 +42,7 @@ def get_review(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str,
 
 
 @router.post("/api/games/{game_id}/review", status_code=202,
-             responses=errors(400, 403, 404, 409))
+             responses=errors(400, 403, 404, 409, 429))
 def start_review(game_id: WellFormedGameId, svc: Reviews, me: Player) -> JSONResponse:
     """Have the computer players' workers review the finished deals not reviewed yet; poll
     ``GET`` for the progress."""
