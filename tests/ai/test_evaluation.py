@@ -180,3 +180,18 @@ def test_a_review_stops_at_its_cpu_budget() -> None:
 def test_thresholds_must_be_ordered() -> None:
     with pytest.raises(ValueError, match="thresholds"):
         ReviewSettings(inaccuracy=1.0, mistake=0.5)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_can_be_reviewed(preset: str) -> None:
+    rules = PRESETS[preset]
+    settings = ReviewSettings(evaluation=EvaluationSettings(samples=3))
+    for seed in range(2):
+        state = _finish(new_hand(rules=rules, dealer=seed, seed=seed))
+        for seat in range(5):
+            result = review(state, seat, seed=seed, settings=settings)
+            assert result.complete
+            for decision in result.decisions:
+                assert decision.best is not None and decision.chosen_value is not None
+                assert decision.loss >= 0.0 or decision.mark is None
+                assert (decision.mark is None) or decision.loss >= settings.inaccuracy

@@ -69,7 +69,7 @@ async function showHint(app) {
 // The toolbar's own buttons at a Sheepshead table: Hint, and Replay (the finished hands with
 // their review).
 export function learningTools(app) {
-  const hint = el('button', { type: 'button', id: 'hint-button', 'aria-keyshortcuts': 'H' }, 'Hint');
+  const hint = el('button', { type: 'button', id: 'hint-button' }, 'Hint');
   hint.addEventListener('click', () => showHint(app));
   const replay = el('button', { type: 'button', id: 'replay-button' }, 'Replay & review');
   replay.addEventListener('click', () => {
