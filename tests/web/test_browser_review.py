@@ -63,6 +63,11 @@ def learn(page: Any, url: str, directory: Path) -> None:
     page.locator("#dialog-buttons button.primary").click()
     wait_for_state(page, "idle")
 
+    # The last hand's summary leads to its replay too.
+    page.locator("#last-hand-button").click()
+    assert page.get_by_test_id("replay-link").get_attribute("href").startswith("/replay?game=")
+    page.locator("#dialog-buttons button.primary").click()
+
     # The replay of the finished hand, and its review.
     page.locator("#replay-button").click()
     page.wait_for_url("**/replay?game=*")

@@ -83,6 +83,12 @@ export function learningTools(app) {
   return [hint, replay];
 }
 
+// A finished hand's way to its replay: every card, each computer play's reason, the review.
+export function replayLink(game) {
+  return el('p', {}, el('a', { href: `/replay?game=${encodeURIComponent(game.id)}`, 'data-testid': 'replay-link' },
+    'Replay it: every card, why each computer played what it did, and the review of your decisions'));
+}
+
 // Wait for the review to be computed, telling `onProgress(review)` each time it moves on.
 export async function awaitReview(id, onProgress, { start = true, every = 700 } = {}) {
   let review = start ? await reviewApi.startReview(id) : await reviewApi.review(id);
