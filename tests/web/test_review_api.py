@@ -122,12 +122,15 @@ def test_others_dailies_can_be_watched_only_after_the_day(
     for url in (f"/api/games/{mine['id']}/replay", f"/api/games/{mine['id']}/review"):
         assert_error(other_client.get(url), 403, "not_revealed")
     assert_error(other_client.post(f"/api/games/{mine['id']}/review"), 403, "not_revealed")
-    assert client.get(f"/api/games/{mine['id']}/replay").status_code == 200  # my own
+    # Not even to me: everybody plays the same deals until the day ends.
+    assert_error(client.get(f"/api/games/{mine['id']}/replay"), 403, "not_revealed")
+    assert_error(client.post(f"/api/games/{mine['id']}/review"), 403, "not_revealed")
 
     clock.moment = datetime(2030, 3, 15, 5, 0, tzinfo=UTC)  # midnight CDT: the day is over
     watched = other_client.get(f"/api/games/{mine['id']}/replay")
     assert watched.status_code == 200, watched.text
     assert watched.json()["mine"] is False and len(watched.json()["deals"]) >= 10
+    assert client.get(f"/api/games/{mine['id']}/replay").json()["mine"] is True
     board = other_client.get("/api/leaderboard", params={"date": "2030-03-14"}).json()
     assert board["entries"][0]["replay"] == f"/replay?game={mine['id']}"
 

@@ -2,12 +2,13 @@
 
 - A **hint** is for the player's own New game, at the player's turn; a Daily refuses it (403),
   and a game in which one was used is marked so (``hints_used``).
-- A **review** judges the player's decisions in each finished deal (a Daily's only once the
-  game is over).  It runs on the computer players' workers, off the request path, deal by deal;
+- A **review** judges the player's decisions in each finished deal.  It runs on the computer
+  players' workers, off the request path, deal by deal;
   each deal's review is stored once computed, and the progress is the share of deals stored.
 - A **replay** shows finished deals with every card face up, the computers' reasons and the
-  review's marks: of my own games, and of every ranked game of a Daily once its day has ended
-  (never before: 403).  The deal in progress is never part of it.
+  review's marks: of my own New games, and of every Daily game on the board (mine included)
+  once its day has ended — never before (403), since everybody plays the same deals that day.
+  The deal in progress is never part of it.
 """
 
 from __future__ import annotations
@@ -74,16 +75,19 @@ class ReviewService:
                            "Hints, reviews and replays are for Sheepshead games so far.")
 
     def _watchable(self, player_id: str, game_id: str) -> GameRow:
-        """A game the player may review or replay: their own, or a ranked Daily whose day has
-        ended."""
+        """A game the player may review or replay: their own New game, or a Daily (theirs, or a
+        ranked one of the board) whose day has ended."""
         row = self._game(game_id)
-        if row.player_id != player_id:
-            if row.mode != "daily" or row.daily_date is None or not row.ranked:
-                raise ApiError(403, "not_your_game", "This game belongs to another player.")
-            if not is_revealed(date.fromisoformat(row.daily_date), self.service.now()):
-                raise ApiError(403, "not_revealed",
-                               f"The games of the {row.daily_date} Daily can be watched once "
-                               "its day ends (midnight US Central).")
+        daily = row.mode == "daily" and row.daily_date is not None
+        if row.player_id != player_id and not (daily and row.ranked):
+            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+        if daily and not is_revealed(date.fromisoformat(str(row.daily_date)), self.service.now()):
+            # Everybody plays the same deals that day: none is shown face up, and no decision
+            # judged, before the day ends — not even to the player who played it.
+            raise ApiError(403, "not_revealed",
+                           f"The games of the {row.daily_date} Daily can be replayed and "
+                           "reviewed once its day ends (midnight US Central): everybody plays "
+                           "the same deals until then.")
         self._sheepshead(row)
         return row
 
@@ -124,7 +128,7 @@ class ReviewService:
         return match, [k for k, hand in enumerate(match.deals) if hand.is_over]
 
     def _reviewable(self, row: GameRow, finished: list[int]) -> list[int]:
-        """The deals a review may cover now: a Daily's only once it is over."""
+        """The deals a review may cover now: a Daily's only once it is over (and its day)."""
         if row.mode == "daily" and row.status != "over":
             return []
         return finished

@@ -21,6 +21,8 @@ export function actionWords(action) {
   return words.map((w, k) => (k > 0 && /^(10|[2-9JQKA])[CDHS]$/.test(w) ? cardText(w) : w)).join(' ');
 }
 
+const DAILY_REPLAY = 'The Daily\'s hands can be replayed and reviewed once its day ends (midnight US Central): everybody plays the same deals until then.';
+
 export const MARK_SIGNS = { blunder: '??', mistake: '?', inaccuracy: '?!' };
 
 // One judged decision as a line: what was played, its mark and the better option.
@@ -74,6 +76,10 @@ export function learningTools(app) {
   const replay = el('button', { type: 'button', id: 'replay-button' }, 'Replay & review');
   replay.addEventListener('click', () => {
     if (!app.game) return;
+    if (app.game.mode === 'daily') {
+      toast(DAILY_REPLAY);
+      return;
+    }
     if (!(app.game.view.results || []).length) {
       toast('No hand has finished yet: replays start with the first finished hand.');
       return;
@@ -85,6 +91,7 @@ export function learningTools(app) {
 
 // A finished hand's way to its replay: every card, each computer play's reason, the review.
 export function replayLink(game) {
+  if (game.mode === 'daily') return el('p', { class: 'muted' }, DAILY_REPLAY);
   return el('p', {}, el('a', { href: `/replay?game=${encodeURIComponent(game.id)}`, 'data-testid': 'replay-link' },
     'Replay it: every card, why each computer played what it did, and the review of your decisions'));
 }
