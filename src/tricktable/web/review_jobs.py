@@ -25,7 +25,13 @@ from tricktable.sheepshead.state import HandState, Phase
 from tricktable.web.computer import decision_rng
 from tricktable.web.games import adapter
 
-__all__ = ["computer_reasons", "deal_replay", "finished_deals", "hint_job", "review_deal_job"]
+__all__ = [
+    "computer_reasons",
+    "deal_replay",
+    "hand_number_of",
+    "hint_job",
+    "review_deal_job",
+]
 
 
 def _match(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Seat, str]]) -> Match:
@@ -124,16 +130,15 @@ def review_deal_job(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Se
                               cpu_seconds=cpu_seconds)
     decisions = review_hand(hand, human, search_seed, settings, deal=deal)
     reasons = computer_reasons(hand, first_action, seed, opponent, human)
-    number = sum(1 for h in match.deals[:deal + 1] if h.result is not None
-                 and h.result.kind.value != "passed-out")
+    number = hand_number_of(match, deal)
     return {
         "decisions": [d.to_json() for d in decisions],
-        "replay": deal_replay(hand, deal, max(number, 1), reasons),
+        "replay": deal_replay(hand, deal, number, reasons),
     }
 
 
-def finished_deals(rules: dict[str, Any], seed: str,
-                   actions: Sequence[tuple[Seat, str]]) -> int:
-    """How many deals of the game are over."""
-    match = _match(rules, seed, actions)
-    return sum(1 for hand in match.deals if hand.is_over)
+def hand_number_of(match: Match, deal: int) -> int:
+    """The number (from 1) of the hand a deal belongs to: a thrown-in deal's is the hand that is
+    dealt again."""
+    return 1 + sum(1 for h in match.deals[:deal]
+                   if h.result is not None and h.result.kind.value != "passed-out")

@@ -24,7 +24,13 @@ from typing import Any
 from tricktable.ai.evaluation import EvaluationSettings
 from tricktable.web.computer import CHEAP_PLAYERS
 from tricktable.web.daily import is_revealed
-from tricktable.web.review_jobs import computer_reasons, deal_replay, hint_job, review_deal_job
+from tricktable.web.review_jobs import (
+    computer_reasons,
+    deal_replay,
+    hand_number_of,
+    hint_job,
+    review_deal_job,
+)
 from tricktable.web.review_store import ReviewStore
 from tricktable.web.service import GAME_ID, ApiError, GameService
 from tricktable.web.store import GameRow
@@ -187,11 +193,8 @@ class ReviewService:
         match, finished = self._deals(row)
         stored = self.reviews.reviewed(row.id)
         deals = []
-        number = 0
         for k in finished:
             hand = match.deals[k]
-            if hand.result is not None and hand.result.kind.value != "passed-out":
-                number += 1
             if k in stored:
                 deals.append({**stored[k]["replay"], "decisions": stored[k]["decisions"]})
             else:
@@ -199,7 +202,8 @@ class ReviewService:
                 reasons = (computer_reasons(hand, sum(len(h.history) for h in match.deals[:k]),
                                             row.seed, row.opponent, row.human_seat)
                            if row.opponent in CHEAP_PLAYERS else {})
-                deals.append({**deal_replay(hand, k, max(number, 1), reasons), "decisions": []})
+                deals.append({**deal_replay(hand, k, hand_number_of(match, k), reasons),
+                              "decisions": []})
         return {"game_id": row.id, "game": row.game, "mode": row.mode,
                 "daily_date": row.daily_date, "seat": row.human_seat,
                 "mine": row.player_id == player_id, "status": row.status,

@@ -142,7 +142,7 @@ async function reload() {
   const id = new URLSearchParams(window.location.search).get('game');
   state.replay = await reviewApi.replay(id);
   const select = $('replay-deal');
-  select.replaceChildren(...state.replay.deals.map((d, k) => el('option', { value: String(k) }, `Hand ${d.hand_number}`)));
+  select.replaceChildren(...state.replay.deals.map((d, k) => el('option', { value: String(k) }, `Hand ${d.hand_number}${d.kind === 'passed-out' ? ' (thrown in)' : ''}`)));
   draw();
 }
 
