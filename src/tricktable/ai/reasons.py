@@ -87,6 +87,8 @@ def basic_reason(view: SheepsheadView, action: Action, settings: BasicSettings) 
             hand = sum(1 << c for c in view.hand)
             return ("goes alone: enough high trump and no losers"
                     if strong_enough_alone(hand, settings) else "nothing can be called")
+        if view.rules.jack_of_diamonds:
+            return "the J♦'s holder is the partner"
         if len(action.cards) == 2:
             return f"calls {action_text(Action.play(action.cards[0]))}, with an unknown card"
         return f"calls {action_text(Action.play(action.cards[0]))}: a short suit with a hold card"
