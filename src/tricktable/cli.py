@@ -76,7 +76,8 @@ def play(
             if hands is not None:
                 rules = replace(rules, hands=hands)
             opponents = [make_player("sheepshead", opponent) for _ in range(4)]
-            play_sheepshead(seed=seed, rules=rules, opponents=opponents, console=console)
+            play_sheepshead(seed=seed, rules=rules, opponents=opponents, console=console,
+                            hint=_hint_line)
         else:
             from tricktable.terminal.spades import play as play_spades
 
@@ -89,6 +90,65 @@ def play(
         raise typer.Exit(2) from None
     except (EOFError, KeyboardInterrupt):
         console.print("\nGoodbye.")
+
+
+def _hint_line(view: Any, seed: str) -> str:
+    """The terminal's answer to '?': the recommendation, its reason, the top options."""
+    from tricktable.ai.evaluation import action_text
+    from tricktable.ai.evaluation_hint import hint
+
+    found = hint(view, seed)
+    options = ", ".join(f"{action_text(o.action)} {o.expected:+.2f}" for o in found.options)
+    return (f"Hint: {action_text(found.action)} — {found.reason}"
+            + (f" (expected points: {options})" if options else ""))
+
+
+@app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="A Sheepshead hand or game record (JSON).")],
+    seat: Annotated[int, typer.Option(help="Whose decisions to judge (0-4).")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
+    samples: Annotated[int | None, typer.Option(help="Deals sampled a decision.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Review a seat's decisions in a record: each judged from that seat's view at the time,
+    marked as an inaccuracy, a mistake or a blunder when it cost points, with the better option."""
+    from tricktable.ai.evaluation import EvaluationSettings
+    from tricktable.ai.evaluation_review import ReviewSettings
+    from tricktable.ai.evaluation_review import review as review_record
+
+    if not 0 <= seat < 5:
+        _fail(as_json, f"Seat {seat} is not a seat (0 to 4).", None)
+    try:
+        text = file.read_text(encoding="utf-8")
+        record = json.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(as_json, f"Cannot read {file}: {error}", None)
+    except json.JSONDecodeError as error:
+        _fail(as_json, f"{file} is not JSON: {error}", None)
+    if not isinstance(record, dict) or record.get("game") != "sheepshead":
+        _fail(as_json, "Reviews are for Sheepshead records.", None)
+    evaluation = EvaluationSettings() if samples is None else EvaluationSettings(samples=samples)
+    try:
+        result = review_record(record, seat, seed=seed,
+                               settings=ReviewSettings(evaluation=evaluation))
+    except RecordError as error:
+        _fail(as_json, str(error), error.action_index)
+    except ValueError as error:
+        _fail(as_json, str(error), None)
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    console = Console()
+    for decision in result.decisions:
+        style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(
+            decision.mark or "", "")
+        console.print(decision.describe(), style=style, highlight=False)
+    counts = result.counts()
+    console.print(f"Seat {seat}: {len(result.decisions)} decisions, {counts['blunder']} "
+                  f"blunders, {counts['mistake']} mistakes, {counts['inaccuracy']} "
+                  "inaccuracies" + ("" if result.complete else " (budget spent: not all judged)"),
+                  style="bold", highlight=False)
 
 
 @app.command()

@@ -59,6 +59,10 @@ HUMAN = 0
 _NAMES = ("You", "West", "Northwest", "Northeast", "East")
 
 
+HINT_WORDS = frozenset({"?", "hint"})
+"""What asks for a hint (when the game offers hints; else '?' is help)."""
+
+
 def seat_name(seat: int, viewer: int = HUMAN) -> str:
     """Seats as the human sees them: clockwise from you, West is on your left."""
     if viewer == HUMAN:
@@ -253,8 +257,10 @@ def play(
     opponents: Sequence[Player],
     console: Console | None = None,
     input_fn: Callable[[str], str] = input,
+    hint: Callable[[SheepsheadView, str], str] | None = None,
 ) -> Match:
-    """Play a game in the terminal; returns the finished (or abandoned) match."""
+    """Play a game in the terminal; returns the finished (or abandoned) match.  ``hint``
+    (given the human's view and a seed) answers '?'."""
     console = console or Console()
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
@@ -290,12 +296,16 @@ def play(
                 screen.close()
                 console.print("Game abandoned.")
                 return match
+            if hint is not None and answer.strip().lower() in HINT_WORDS:
+                screen.say(Text(hint(view.hand, f"{seed}/hint/{len(match.history)}"),
+                                style="bold green"))
+                continue
             if answer.strip().lower() in HELP_WORDS:
                 screen.say(
                     "Numbers pick cards from your hand; a rank alone (9) is a card when you hold "
                     "one of it. Examples: 'pick', 'pass', 'bury 2 5', 'call AH', 'alone', "
                     "'call AS unknown 7C', '3' or 'QC' to play; at a Wisconsin table 'call JD', "
-                    "'crack', 'recrack', 'blitz'. 'quit' leaves."
+                    "'crack', 'recrack', 'blitz'. '?' asks for a hint. 'quit' leaves."
                 )
                 continue
             try:

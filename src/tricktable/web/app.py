@@ -28,6 +28,10 @@ headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers,
 ``GET /api/games/{id}/share``   my finished Daily's spoiler-free Share text
 ``POST /api/games/{id}/actions``   ``{"action", "version", "since"?}``
 ``GET /api/leaderboard``   ``?game=&date=YYYY-MM-DD``: a day's ranking (default today)
+``POST /api/games/{id}/hint``   a hint for my seat now (New games; a Daily: 403)
+``GET|POST /api/games/{id}/review``  my decisions judged / start the review (202)
+``GET /api/games/{id}/replay``  finished deals face up, with reasons and marks
+``GET /replay``            the replay page (``?game=ID``)
 =========================  =========================================================
 """
 
@@ -61,7 +65,8 @@ from tricktable.web.identity import (
 from tricktable.web.metrics import MetricsMiddleware
 from tricktable.web.proxy import ProxyHeadersMiddleware
 from tricktable.web.rate_limit import RateLimitMiddleware, RateLimits
-from tricktable.web.routes import games, health, leaderboard, pages, players, testing
+from tricktable.web.review_service import ReviewService
+from tricktable.web.routes import games, health, leaderboard, pages, players, review, testing
 from tricktable.web.routes.pages import STATIC
 from tricktable.web.security_headers import SecurityHeadersMiddleware
 from tricktable.web.service import GameService
@@ -130,6 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               per_ipv6=settings.daily_ranked_per_ipv6,
                               new_browsers_unranked=settings.daily_new_browsers_unranked))
 
+    reviews = ReviewService(service)
     limits = RateLimits.from_settings(settings, engine, transaction=store._writing)
 
     @asynccontextmanager
@@ -140,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             app.state.started = False
+            reviews.shutdown()
             await anyio.to_thread.run_sync(pool.shutdown)
             engine.dispose()
 
@@ -147,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
     app.state.service = service
+    app.state.reviews = reviews
     app.state.pool = pool
     app.state.engine = engine
     app.state.started = False
@@ -164,7 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   pages.router):
+                   pages.router, review.router):
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)

@@ -20,8 +20,8 @@ import threading
 import time
 import zlib
 from collections import OrderedDict
-from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -255,6 +255,27 @@ class ComputerPool:
         finally:
             with self._lock:
                 self._pending[index] -= 1
+
+    def submit(self, key: str, function: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Run ``function(*args)`` (picklable, module-level) on a worker: the process of game
+        ``key`` (the least busy one if that is busy), or the thread pool for ``kind="thread"``.
+        For search work other than moves (hints, reviews)."""
+        if self.kind == "thread":
+            return self._thread_pool().submit(function, *args)
+        index = self._choose(key)
+        try:
+            future = self._process(index).submit(function, *args)
+        except BaseException:
+            with self._lock:
+                self._pending[index] -= 1
+            raise
+
+        def done(_: Future[Any]) -> None:
+            with self._lock:
+                self._pending[index] -= 1
+
+        future.add_done_callback(done)
+        return future
 
     def _replace(self, index: int, broken: Executor) -> None:
         with self._lock:

@@ -76,6 +76,7 @@ class RateLimits:
             rule("new_game", "POST", r"/api/games/?"),
             rule("daily", "POST", r"/api/daily/?"),
             rule("action", "POST", r"/api/games/[^/]+/actions/?"),
+            rule("hint", "POST", r"/api/games/[^/]+/(hint|review)/?"),
         ]
         storage = SqlStorage(engine, transaction=transaction)
         return cls(storage, rules)

@@ -558,6 +558,7 @@ class GameService:
                 "finished_at": _iso(row.finished_at),
                 "you": row.player_id == player_id,
                 "record": f"/api/games/{row.game_id}/record" if fairness["revealed"] else None,
+                "replay": f"/replay?game={row.game_id}" if fairness["revealed"] else None,
             })
         days = [{"date": d, "players": n} for d, n in self.store.daily_days(chosen.name)]
         scores = self.store.daily_scores(chosen.name, day)

@@ -127,3 +127,10 @@ class Settings:
     rate_limit_action_address: str = field(
         default_factory=_limit("action_address", "6000/minute"))
     """Actions per client address."""
+    rate_limit_hint_player: str = field(
+        default_factory=_limit("hint_player", "30/minute;300/hour"))
+    """Hints and review starts (``POST /api/games/{id}/hint|review``) per player: each is a
+    search on the computer players' workers."""
+    rate_limit_hint_address: str = field(
+        default_factory=_limit("hint_address", "600/minute"))
+    """Hints and review starts per client address."""

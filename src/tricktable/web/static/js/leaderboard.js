@@ -68,7 +68,9 @@ async function showDay(date) {
   }));
   head($('ranking'), info.columns, (k) => k !== 1);
   const rows = board.entries.map((e) => el('tr', { class: e.you ? 'you' : null },
-    ...info.row(e).map((value, k) => el('td', { class: k !== 1 ? 'num' : null }, value))));
+    ...info.row(e).map((value, k) => el('td', { class: k !== 1 ? 'num' : null }, value,
+      // Once the day has ended, every ranked game of the board can be watched.
+      k === 1 && e.replay && page.game === 'sheepshead' ? el('a', { href: e.replay, class: 'watch' }, ' watch') : null))));
   $('ranking').querySelector('tbody').replaceChildren(...rows);
   $('ranking-empty').hidden = rows.length > 0;
   await showDailyExtras(board, page.game, info, rows);
@@ -89,7 +91,8 @@ async function showMe() {
     el('td', {}, g.preset || ''),
     el('td', {}, g.difficulty),
     ...info.historyCells(g).map((value) => el('td', { class: 'num' }, value)),
-    el('td', {}, g.status === 'over' ? 'finished' : el('a', { href: `/#game=${g.id}` }, 'continue'))));
+    el('td', {}, g.status === 'over' ? 'finished' : el('a', { href: `/#game=${g.id}` }, 'continue'),
+      page.game === 'sheepshead' ? el('a', { href: `/replay?game=${g.id}`, class: 'watch' }, ' replay') : null)));
   $('history').querySelector('tbody').replaceChildren(...rows);
   $('history-empty').hidden = rows.length > 0;
 }

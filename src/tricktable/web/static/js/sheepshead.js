@@ -6,6 +6,7 @@ import { cardName, cardText } from './cards.js';
 import { button, cardBacks, delay, miniCards, ordinal, plural, showPlayed, yourName } from './common.js';
 import { houseEvent, housePrompt, revealMessage } from './house.js';
 import { pulse } from './motion.js';
+import { learningTools, replayLink } from './review.js';
 import { createTable } from './table.js';
 import { $, el, NAMES, seatName, signed, toast } from './ui.js';
 
@@ -20,7 +21,7 @@ const table = createTable({
   waiting: 'Waiting for the other players…', finalLabel: 'Final standings',
   final: finalStandings, daily: 'Daily', leaderboard: '/leaderboard',
   lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
-  seatElement, announce: announcement, onKey, shortcuts: [
+  seatElement, announce: announcement, onKey, tools: learningTools, shortcuts: [
     ['P', 'Pick up the blind'], ['N', 'Pass (do not pick)'], ['B', 'Bury the two chosen cards'],
     ['C', 'Call the first ace (or ten) offered'], ['A', 'Go alone'],
   ],
@@ -480,7 +481,7 @@ function trickBody(trick) {
 function lastHandBody(previous) {
   const totals = [0, 0, 0, 0, 0];
   for (const r of app.game.view.results) r.scores.forEach((s, seat) => { totals[seat] += s; });
-  return handSummary(previous, previous.view.result, totals);
+  return [...handSummary(previous, previous.view.result, totals), replayLink(app.game)];
 }
 
 // A seat's column heading: its name, shortened on a phone ("NW"); a screen reader hears it whole.

@@ -23,6 +23,7 @@
 //   shortcuts              [[keys, what they do]] for the `?` help
 //   seatElement(seat)      a seat's box on the table (where its cards come from and go to)
 //   announce(event)        optional: the words a screen reader hears for an event (or null)
+//   tools(app)             optional: the game's own toolbar buttons (put first)
 
 import { api } from './api.js';
 import { cardSvg } from './cards.js';
@@ -353,6 +354,7 @@ export function createTable(spec) {
       toolbarButton('help-button', 'Keys (?)', showHelp),
       toolbarButton('menu-button', 'Menu', () => hooks.lobby()),
     );
+    if (spec.tools) byId('toolbar').prepend(...spec.tools(app));
     byId('help-button').setAttribute('aria-keyshortcuts', '?');
     onSettingsChange((name) => {
       if (name === 'speed') speed.value = settings.speed;

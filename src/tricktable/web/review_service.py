@@ -1,0 +1,210 @@
+"""Hints, reviews and replays for the server: who may see what, and when.
+
+- A **hint** is for the player's own New game, at the player's turn; a Daily refuses it (403),
+  and a game in which one was used is marked so (``hints_used``).
+- A **review** judges the player's decisions in each finished deal.  It runs on the computer
+  players' workers, off the request path, deal by deal;
+  each deal's review is stored once computed, and the progress is the share of deals stored.
+- A **replay** shows finished deals with every card face up, the computers' reasons and the
+  review's marks: of my own New games, and of every Daily game on the board (mine included)
+  once its day has ended — never before (403), since everybody plays the same deals that day.
+  The deal in progress is never part of it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from datetime import date
+from typing import Any
+
+from tricktable.ai.evaluation import EvaluationSettings
+from tricktable.web.computer import CHEAP_PLAYERS
+from tricktable.web.daily import is_revealed
+from tricktable.web.review_jobs import (
+    computer_reasons,
+    deal_replay,
+    hand_number_of,
+    hint_job,
+    review_deal_job,
+)
+from tricktable.web.review_store import ReviewStore
+from tricktable.web.service import GAME_ID, ApiError, GameService
+from tricktable.web.store import GameRow
+
+__all__ = ["ReviewService"]
+
+log = logging.getLogger(__name__)
+
+
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+class ReviewService:
+    """Hints, reviews and replays over the game service's store and computer pool."""
+
+    def __init__(self, service: GameService, *, cpu_seconds: float | None = None,
+                 samples: int | None = None, hint_samples: int | None = None) -> None:
+        self.service = service
+        self.reviews = ReviewStore(service.store)
+        self.cpu_seconds = cpu_seconds if cpu_seconds is not None else _env_float(
+            "TRICKTABLE_REVIEW_CPU_SECONDS", 25.0)
+        """CPU one game's review may take, shared out over its deals."""
+        self.samples = samples or EvaluationSettings().samples
+        self.hint_samples = hint_samples or EvaluationSettings().samples
+        self._runner = ThreadPoolExecutor(2, thread_name_prefix="review")
+        self._running: set[str] = set()
+        self._lock = threading.Lock()
+
+    def shutdown(self) -> None:
+        self._runner.shutdown(wait=False, cancel_futures=True)
+
+    # --- Access ----------------------------------------------------------------------------
+
+    def _game(self, game_id: str) -> GameRow:
+        row = self.service.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
+        if row is None:
+            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+        return row
+
+    @staticmethod
+    def _sheepshead(row: GameRow) -> None:
+        if row.game != "sheepshead":
+            raise ApiError(409, "not_available",
+                           "Hints, reviews and replays are for Sheepshead games so far.")
+
+    def _watchable(self, player_id: str, game_id: str) -> GameRow:
+        """A game the player may review or replay: their own New game, or a Daily (theirs, or a
+        ranked one of the board) whose day has ended."""
+        row = self._game(game_id)
+        daily = row.mode == "daily" and row.daily_date is not None
+        if row.player_id != player_id and not (daily and row.ranked):
+            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+        if daily and not is_revealed(date.fromisoformat(str(row.daily_date)), self.service.now()):
+            # Everybody plays the same deals that day: none is shown face up, and no decision
+            # judged, before the day ends — not even to the player who played it.
+            raise ApiError(403, "not_revealed",
+                           f"The games of the {row.daily_date} Daily can be replayed and "
+                           "reviewed once its day ends (midnight US Central): everybody plays "
+                           "the same deals until then.")
+        self._sheepshead(row)
+        return row
+
+    # --- Hints -----------------------------------------------------------------------------
+
+    def hint(self, player_id: str, game_id: str) -> dict[str, Any]:
+        row = self._game(game_id)
+        if row.player_id != player_id:
+            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+        if row.mode == "daily":
+            raise ApiError(403, "no_hints_in_daily",
+                           "The Daily is played without help: hints are for New games.")
+        self._sheepshead(row)
+        if row.status == "over":
+            raise ApiError(409, "game_over", "The game is over.")
+        actions = self.service.store.actions(row.id, row.version)
+        future = self.service.pool.submit(row.id, hint_job, row.rules, row.seed, actions,
+                                          row.human_seat, self.hint_samples,
+                                          f"{row.id}/hint/{row.version}")
+        try:
+            found = future.result(timeout=self.service.pool.timeout)
+        except FutureTimeout:
+            raise ApiError(503, "computer_unavailable",
+                           "The hint took too long; please try again.") from None
+        except ValueError:
+            raise ApiError(409, "not_your_turn", "It is not your turn.") from None
+        self.reviews.count_hint(row.id, self.service._stamp())
+        return {"game_id": row.id, "version": row.version, "hint": found,
+                "hints_used": self.reviews.hinted(row.id)}
+
+    # --- Reviews ---------------------------------------------------------------------------
+
+    def _deals(self, row: GameRow) -> tuple[Any, list[int]]:
+        """The game's match and the numbers of its finished deals."""
+        chosen = self.service._adapter(row.game)
+        match = chosen.replay(row.rules, row.seed,
+                              self.service.store.actions(row.id, row.version))
+        return match, [k for k, hand in enumerate(match.deals) if hand.is_over]
+
+    def _reviewable(self, row: GameRow, finished: list[int]) -> list[int]:
+        """The deals a review may cover now: a Daily's only once it is over (and its day)."""
+        if row.mode == "daily" and row.status != "over":
+            return []
+        return finished
+
+    def review(self, player_id: str, game_id: str, *, start: bool) -> dict[str, Any]:
+        """The review as far as it is computed; ``start`` sets the workers on the rest."""
+        row = self._watchable(player_id, game_id)
+        _, finished = self._deals(row)
+        wanted = self._reviewable(row, finished)
+        stored = self.reviews.reviewed(row.id)
+        missing = [deal for deal in wanted if deal not in stored]
+        with self._lock:
+            running = row.id in self._running
+            if start and missing and not running:
+                self._running.add(row.id)
+                running = True
+                self._runner.submit(self._compute, row, missing)
+        decisions = [d for deal in sorted(stored) for d in stored[deal]["decisions"]]
+        done = sum(1 for deal in wanted if deal in stored)
+        if not wanted:
+            status = "waiting"
+        elif not missing:
+            status = "done"
+        else:
+            status = "running" if running else "partial"
+        counts = {mark: sum(1 for d in decisions if d["mark"] == mark)
+                  for mark in ("blunder", "mistake", "inaccuracy")}
+        return {"game_id": row.id, "status": status, "deals": len(wanted),
+                "reviewed": done, "progress": round(done / len(wanted), 3) if wanted else 0.0,
+                "counts": counts, "decisions": decisions,
+                "hints_used": self.reviews.hinted(row.id)}
+
+    def _compute(self, row: GameRow, deals: list[int]) -> None:
+        """Review the deals one by one on the workers, storing each as it comes."""
+        try:
+            actions = self.service.store.actions(row.id, row.version)
+            hands = max(int(row.rules.get("hands", 1)) if isinstance(row.rules, dict) else 1, 1)
+            per_deal = self.cpu_seconds / hands
+            for deal in deals:
+                future = self.service.pool.submit(
+                    row.id, review_deal_job, row.rules, row.seed, actions, row.human_seat,
+                    row.opponent, deal, self.samples, per_deal, f"{row.id}/review")
+                data = future.result(timeout=max(self.service.pool.timeout, 10 * per_deal))
+                self.reviews.save(row.id, deal, data, self.service._stamp())
+        except Exception:  # a worker died or timed out: the next request may start it again
+            log.exception("The review of game %s failed", row.id)
+        finally:
+            with self._lock:
+                self._running.discard(row.id)
+
+    # --- Replays ---------------------------------------------------------------------------
+
+    def replay(self, player_id: str, game_id: str) -> dict[str, Any]:
+        """Every finished deal face up, with reasons and marks where reviewed."""
+        row = self._watchable(player_id, game_id)
+        match, finished = self._deals(row)
+        stored = self.reviews.reviewed(row.id)
+        deals = []
+        for k in finished:
+            hand = match.deals[k]
+            if k in stored:
+                deals.append({**stored[k]["replay"], "decisions": stored[k]["decisions"]})
+            else:
+                # Not reviewed yet: a cheap player's reasons cost nothing to work out here.
+                reasons = (computer_reasons(hand, sum(len(h.history) for h in match.deals[:k]),
+                                            row.seed, row.opponent, row.human_seat)
+                           if row.opponent in CHEAP_PLAYERS else {})
+                deals.append({**deal_replay(hand, k, hand_number_of(match, k), reasons),
+                              "decisions": []})
+        return {"game_id": row.id, "game": row.game, "mode": row.mode,
+                "daily_date": row.daily_date, "seat": row.human_seat,
+                "mine": row.player_id == player_id, "status": row.status,
+                "hints_used": self.reviews.hinted(row.id), "deals": deals}

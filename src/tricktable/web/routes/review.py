@@ -1,0 +1,62 @@
+"""Learning from the computer: a hint now, the review of my decisions, replays of finished
+deals (and the replay page)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from tricktable.web.contract import errors
+from tricktable.web.review_service import ReviewService
+from tricktable.web.routes.deps import player_id
+from tricktable.web.routes.pages import _HEADERS, _PAGE, _page
+from tricktable.web.service import GAME_ID
+
+router = APIRouter(tags=["review"])
+
+
+def reviews(request: Request) -> ReviewService:
+    found: ReviewService = request.app.state.reviews
+    return found
+
+
+Reviews = Annotated[ReviewService, Depends(reviews)]
+Player = Annotated[str, Depends(player_id)]
+WellFormedGameId = Annotated[str, Path(pattern=f"^{GAME_ID.pattern}$")]
+
+
+@router.post("/api/games/{game_id}/hint", responses=errors(400, 403, 404, 409, 429, 503))
+def hint(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any]:
+    """``strong``'s recommendation for my seat now, from my view only, with the expected
+    points of the top options and a reason.  New games only (a Daily refuses: 403); the game
+    is marked as one in which a hint was used."""
+    return svc.hint(me, game_id)
+
+
+@router.get("/api/games/{game_id}/review", responses=errors(400, 403, 404, 409))
+def get_review(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any]:
+    """The review of my decisions in the finished deals, as far as it is computed."""
+    return svc.review(me, game_id, start=False)
+
+
+@router.post("/api/games/{game_id}/review", status_code=202,
+             responses=errors(400, 403, 404, 409, 429))
+def start_review(game_id: WellFormedGameId, svc: Reviews, me: Player) -> JSONResponse:
+    """Have the computer players' workers review the finished deals not reviewed yet; poll
+    ``GET`` for the progress."""
+    return JSONResponse(svc.review(me, game_id, start=True), status_code=202)
+
+
+@router.get("/api/games/{game_id}/replay", responses=errors(400, 403, 404, 409))
+def replay(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any]:
+    """The finished deals of a game, every card face up, with the computers' reasons and the
+    review's marks: my games, and any ranked Daily's once its day has ended."""
+    return svc.replay(me, game_id)
+
+
+@router.api_route("/replay", response_class=HTMLResponse, **_PAGE)
+def replay_page() -> HTMLResponse:
+    """The replay page (``?game=ID``)."""
+    return HTMLResponse(_page("replay.html"), headers=_HEADERS)

@@ -1,0 +1,197 @@
+"""Hints and reviews: from the seat's view only, reproducible, and they find real mistakes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tricktable.ai.evaluation import EvaluationSettings, evaluate
+from tricktable.ai.evaluation_hint import hint
+from tricktable.ai.evaluation_review import ReviewSettings, review, review_hand
+from tricktable.cards import Card
+from tricktable.game import Action
+from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.sheepshead.deal import Deal
+from tricktable.sheepshead.deck import POINTS
+from tricktable.sheepshead.knowledge import beats, trick_state
+from tricktable.sheepshead.match import Match
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.state import HandState, Phase, new_hand
+
+FAST = EvaluationSettings(samples=6)
+BASIC = BasicPlayer()
+
+
+def _play_to(state: HandState, until: int) -> HandState:
+    rng = random.Random(0)
+    while len(state.history) < until and not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(BASIC.choose(state.view(seat), rng))
+    return state
+
+
+def _finish(state: HandState) -> HandState:
+    return _play_to(state, 10_000)
+
+
+def test_evaluation_scores_every_legal_card_and_is_reproducible() -> None:
+    state = _play_to(new_hand(rules=PRESETS["milwaukee"], dealer=4, seed=3), 20)
+    seat = state.to_move
+    assert seat is not None
+    view = state.view(seat)
+    first = evaluate(view, random.Random(1), FAST)
+    again = evaluate(view, random.Random(1), FAST)
+    assert first == again
+    if view.phase is Phase.PLAY:
+        assert {o.action for o in first.options} == set(view.legal_actions)
+    values = [o.expected for o in first.options]
+    assert values == sorted(values, reverse=True)
+
+
+def _swapped_deal(state: HandState, me: int) -> Deal | None:
+    """The same deal with two unplayed cards of two other seats exchanged (same suit and so
+    the same legal plays), or None if there are no such cards."""
+    hands = [list(h) for h in state.deal.hands]
+    played = {c for _, a in state.history for c in a.cards}
+    held = [(s, c) for s in range(5) if s != me for c in hands[s] if c not in played]
+    for s1, c1 in held:
+        for s2, c2 in held:
+            if s1 < s2 and c1 != c2 and (POINTS[c1], _suit(c1)) == (POINTS[c2], _suit(c2)):
+                hands[s1][hands[s1].index(c1)] = c2
+                hands[s2][hands[s2].index(c2)] = c1
+                return Deal(hands=tuple(tuple(h) for h in hands), blind=state.deal.blind)
+    return None
+
+
+def _suit(c: Card) -> int:
+    from tricktable.sheepshead.deck import PLAY_SUIT
+
+    return PLAY_SUIT[c]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 9])
+def test_a_hint_never_depends_on_cards_the_seat_cannot_see(seed: int) -> None:
+    rules = PRESETS["milwaukee"]
+    state = _play_to(new_hand(rules=rules, dealer=4, seed=seed), 12)
+    me = state.to_move
+    assert me is not None
+    other_deal = _swapped_deal(state, me)
+    assert other_deal is not None and other_deal != state.deal
+    twin = HandState(rules=rules, dealer=4, deal=other_deal)
+    for _, action in state.history:
+        twin.apply(action)
+    assert twin.view(me) == state.view(me)  # the seat cannot tell the two deals apart
+    assert twin.hands != state.hands
+    first = hint(state.view(me), "hint-seed", FAST)
+    second = hint(twin.view(me), "hint-seed", FAST)
+    assert first == second
+    assert first.action in state.view(me).legal_actions
+    assert first.reason
+
+
+def test_a_hint_before_the_pick_ignores_the_blind() -> None:
+    rules = PRESETS["milwaukee"]
+    state = new_hand(rules=rules, dealer=4, seed=4)
+    hands = [list(h) for h in state.deal.hands]
+    blind = list(state.deal.blind)
+    hands[3][0], blind[0] = blind[0], hands[3][0]
+    twin = HandState(rules=rules, dealer=4,
+                     deal=Deal(hands=tuple(tuple(h) for h in hands), blind=tuple(blind)))
+    assert twin.view(0) == state.view(0)
+    assert hint(state.view(0), 8, FAST) == hint(twin.view(0), 8, FAST)
+
+
+def test_throwing_away_a_sure_trick_is_marked_with_the_winning_card() -> None:
+    """Seed 320: the human, a defender last to play to the fourth trick, which the picker is
+    winning, throws a card that loses it instead of taking it."""
+    state = new_hand(rules=PRESETS["milwaukee"], dealer=0, seed=320)
+    rng = random.Random(0)
+    threw: tuple[int, list[Card], Card] | None = None
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        action = BASIC.choose(view, rng)
+        if (threw is None and seat == 0 and view.phase is Phase.PLAY
+                and len(view.current_trick.cards) == 4 and view.picker not in (None, 0)
+                and not view.is_partner):
+            trick = trick_state(view.current_trick, 0, view.called)
+            legal = [a.card for a in view.legal_actions]
+            winners = [c for c in legal if beats(c, trick.best, trick.led)]
+            losers = [c for c in legal if c not in winners]
+            if trick.best_seat == view.picker and trick.points >= 11 and winners and losers:
+                # Last to play: a winning card takes the trick for sure.
+                thrown = min(losers, key=lambda c: POINTS[c])
+                action = Action.play(thrown)
+                threw = (len(state.history), winners, thrown)
+        state.apply(action)
+    assert threw is not None, "the scenario did not come up"
+    index, winners, thrown = threw
+    decisions = review_hand(state, 0, "review-seed", ReviewSettings())
+    [decision] = [d for d in decisions if d.index == index]
+    assert decision.chosen == Action.play(thrown)
+    assert decision.mark in ("mistake", "blunder")
+    assert decision.best is not None and decision.best.card in winners
+    assert decision.loss >= ReviewSettings().mistake
+
+
+def test_a_game_review_judges_every_real_decision_of_the_seat() -> None:
+    match = Match(rules=PRESETS["milwaukee"], seed=7)
+    rng = random.Random(1)
+    while not match.is_over:
+        seat = match.to_move
+        assert seat is not None
+        match.apply(BASIC.choose(match.current.view(seat), rng))
+    seen: list[tuple[int, int]] = []
+    settings = ReviewSettings(evaluation=FAST)
+    result = review(match, 2, seed=1, settings=settings,
+                    progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (len(match.deals), len(match.deals))
+    assert result.complete
+    expected = sum(
+        1 for hand in match.deals for k, (seat, _) in enumerate(hand.history)
+        if seat == 2 and len(_play_prefix(hand, k).legal_actions()) > 1)
+    assert len(result.decisions) == expected
+    for decision in result.decisions:
+        if decision.mark is not None:
+            assert decision.loss >= settings.inaccuracy
+            assert decision.best != decision.chosen
+    assert review(match, 2, seed=1, settings=settings) == result
+
+
+def _play_prefix(hand: HandState, count: int) -> HandState:
+    fresh = HandState(rules=hand.rules, dealer=hand.dealer, deal=hand.deal,
+                      multiplier=hand.multiplier)
+    for _, action in hand.history[:count]:
+        fresh.apply(action)
+    return fresh
+
+
+def test_a_review_stops_at_its_cpu_budget() -> None:
+    state = _finish(new_hand(rules=PRESETS["milwaukee"], dealer=1, seed=2))
+    result = review(state, 0, seed=1,
+                    settings=ReviewSettings(evaluation=FAST, cpu_seconds=1e-9))
+    assert result.decisions and not result.complete
+    assert all(not d.judged and d.mark is None for d in result.decisions)
+
+
+def test_thresholds_must_be_ordered() -> None:
+    with pytest.raises(ValueError, match="thresholds"):
+        ReviewSettings(inaccuracy=1.0, mistake=0.5)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_can_be_reviewed(preset: str) -> None:
+    rules = PRESETS[preset]
+    settings = ReviewSettings(evaluation=EvaluationSettings(samples=3))
+    for seed in range(2):
+        state = _finish(new_hand(rules=rules, dealer=seed, seed=seed))
+        for seat in range(5):
+            result = review(state, seat, seed=seed, settings=settings)
+            assert result.complete
+            for decision in result.decisions:
+                assert decision.best is not None and decision.chosen_value is not None
+                assert decision.loss >= 0.0 or decision.mark is None
+                assert (decision.mark is None) or decision.loss >= settings.inaccuracy

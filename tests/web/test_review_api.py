@@ -1,0 +1,160 @@
+"""Hints, reviews and replays over HTTP: New games only for hints, the review computed by the
+workers and stored, replays face up only once a deal is over, others' Dailies only after the day.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import Clock
+from tests.web.daily_helpers import established, start_daily
+from tests.web.play import act, assert_error, new_game, play_to_end, true_match
+from tricktable.ai.evaluation import EvaluationSettings
+from tricktable.ai.evaluation_hint import hint
+from tricktable.web.review_service import ReviewService
+from tricktable.web.service import GameService
+
+SAMPLES = 4
+
+
+@pytest.fixture
+def app(make_app: Any) -> FastAPI:
+    app: FastAPI = make_app()
+    app.state.reviews = ReviewService(app.state.service, samples=SAMPLES,
+                                      hint_samples=SAMPLES)
+    return app
+
+
+def _service(client: TestClient) -> GameService:
+    service: GameService = client.app.state.service  # type: ignore[attr-defined]
+    return service
+
+
+def _reviewed(client: TestClient, game_id: str) -> dict[str, Any]:
+    """Start the review and wait for the workers to finish it."""
+    started = client.post(f"/api/games/{game_id}/review")
+    assert started.status_code == 202, started.text
+    deadline = time.monotonic() + 120
+    while True:
+        review: dict[str, Any] = client.get(f"/api/games/{game_id}/review").json()
+        assert 0.0 <= review["progress"] <= 1.0
+        if review["status"] == "done" or time.monotonic() > deadline:
+            return review
+        time.sleep(0.1)
+
+
+def test_a_hint_is_the_search_on_my_view_and_marks_the_game(client: TestClient) -> None:
+    game = new_game(client, hands=5)
+    answer = client.post(f"/api/games/{game['id']}/hint")
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["hint"]["action"] in game["legal_actions"]
+    assert data["hint"]["reason"]
+    assert data["hints_used"] == 1
+    # It is exactly the hint of my seat's view (nothing else reaches it).
+    match = true_match(_service(client), game)
+    expected = hint(match.current.view(game["seat"]), f"{game['id']}/hint/{game['version']}",
+                    EvaluationSettings(samples=SAMPLES))
+    assert data["hint"] == expected.to_json()
+    assert client.post(f"/api/games/{game['id']}/hint").json()["hints_used"] == 2
+    assert client.get(f"/api/games/{game['id']}/review").json()["hints_used"] == 2
+
+
+def test_hints_are_refused_in_the_daily_and_in_others_games(
+        client: TestClient, other_client: TestClient) -> None:
+    established(client)
+    daily = start_daily(client)
+    refused = assert_error(client.post(f"/api/games/{daily['id']}/hint"), 403,
+                           "no_hints_in_daily")
+    assert "New games" in refused["message"]
+    game = new_game(client, hands=5)
+    assert_error(other_client.post(f"/api/games/{game['id']}/hint"), 403, "not_your_game")
+    assert_error(client.post("/api/games/" + "0" * 32 + "/hint"), 404, "unknown_game")
+    assert_error(client.post("/api/games/bad%20id/hint"), 400)
+
+
+def test_a_finished_hand_is_reviewed_stored_and_replayed_face_up(
+        client: TestClient, other_client: TestClient) -> None:
+    game = new_game(client, hands=5)
+    hand_number = game["view"]["hand_number"]
+    early = client.get(f"/api/games/{game['id']}/replay").json()
+    assert early["deals"] == []  # nothing is over: nothing face up
+    assert client.get(f"/api/games/{game['id']}/review").json()["status"] == "waiting"
+    while game["view"]["hand_number"] == hand_number and game["status"] != "over":
+        game = act(client, game, game["legal_actions"][-1])
+    review = _reviewed(client, game["id"])
+    assert review["status"] == "done" and review["deals"] >= 1
+    assert review["decisions"], review
+    for decision in review["decisions"]:
+        assert decision["best"] is not None
+        assert decision["loss"] >= 0 or decision["mark"] is None
+    stored = client.get(f"/api/games/{game['id']}/review").json()
+    assert stored["decisions"] == review["decisions"]  # stored once, read back
+
+    replay = client.get(f"/api/games/{game['id']}/replay").json()
+    match = true_match(_service(client), game)
+    deals = replay["deals"]
+    assert len(deals) == sum(1 for hand in match.deals if hand.is_over)
+    first = deals[0]
+    assert first["hands"] == [[str(c) for c in h] for h in match.deals[0].deal.hands]
+    assert first["decisions"] == [d for d in review["decisions"] if d["deal"] == 0]
+    if first["tricks"]:
+        plays = [p for trick in first["tricks"] for p in trick["plays"]]
+        assert all(p["reason"] for p in plays if p["seat"] != replay["seat"])
+    # The deal in progress is not in the replay.
+    assert all(match.deals[d["deal"]].is_over for d in deals)
+    assert_error(other_client.get(f"/api/games/{game['id']}/replay"), 403, "not_your_game")
+    assert_error(other_client.post(f"/api/games/{game['id']}/review"), 403, "not_your_game")
+
+
+def test_others_dailies_can_be_watched_only_after_the_day(
+        client: TestClient, other_client: TestClient, clock: Clock) -> None:
+    established(client)
+    mine = play_to_end(client, start_daily(client), seed=1)
+    assert mine["ranked"]
+    assert client.get("/api/leaderboard").json()["entries"][0]["replay"] is None
+    for url in (f"/api/games/{mine['id']}/replay", f"/api/games/{mine['id']}/review"):
+        assert_error(other_client.get(url), 403, "not_revealed")
+    assert_error(other_client.post(f"/api/games/{mine['id']}/review"), 403, "not_revealed")
+    # Not even to me: everybody plays the same deals until the day ends.
+    assert_error(client.get(f"/api/games/{mine['id']}/replay"), 403, "not_revealed")
+    assert_error(client.post(f"/api/games/{mine['id']}/review"), 403, "not_revealed")
+
+    clock.moment = datetime(2030, 3, 15, 5, 0, tzinfo=UTC)  # midnight CDT: the day is over
+    watched = other_client.get(f"/api/games/{mine['id']}/replay")
+    assert watched.status_code == 200, watched.text
+    assert watched.json()["mine"] is False and len(watched.json()["deals"]) >= 10
+    assert client.get(f"/api/games/{mine['id']}/replay").json()["mine"] is True
+    board = other_client.get("/api/leaderboard", params={"date": "2030-03-14"}).json()
+    assert board["entries"][0]["replay"] == f"/replay?game={mine['id']}"
+
+
+def test_spades_games_say_reviews_are_not_there_yet(client: TestClient) -> None:
+    game = new_game(client, game="spades")
+    assert_error(client.get(f"/api/games/{game['id']}/replay"), 409, "not_available")
+    assert_error(client.post(f"/api/games/{game['id']}/hint"), 409, "not_available")
+
+
+def test_hints_and_review_starts_are_rate_limited(make_app: Any) -> None:
+    with TestClient(make_app(rate_limit_hint_player="2/minute")) as client:
+        game = new_game(client, hands=5)
+        url = f"/api/games/{game['id']}/hint"
+        assert client.post(url).status_code == 200
+        assert client.post(f"/api/games/{game['id']}/review").status_code == 202
+        assert_error(client.post(url), 429, "too_many_requests")
+        assert client.get(f"/api/games/{game['id']}/review").status_code == 200  # reading
+
+
+def test_the_replay_page_holds_no_inline_script_or_style(client: TestClient) -> None:
+    answer = client.get("/replay?game=abc")
+    assert answer.status_code == 200
+    page = answer.text.lower()
+    assert "<style" not in page and " style=" not in page
+    assert "<script type=\"module\" src=\"/static/js/replay.js\"></script>" in page
+    assert client.head("/replay").status_code == 200

@@ -1,0 +1,56 @@
+"""The workers' side of reviews and replays: a finished deal face up, numbered like the table's
+hands, with each computer action's reason (the very action the player chose)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.sheepshead.match import Match
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.scoring import HandKind
+from tricktable.web.review_jobs import computer_reasons, deal_replay, hand_number_of
+
+
+def _game(preset: str, seed: int) -> Match:
+    match = Match(rules=replace(PRESETS[preset], hands=5), seed=seed)
+    player, rng = BasicPlayer(), random.Random(0)
+    while not match.is_over:
+        seat = match.to_move
+        assert seat is not None
+        match.apply(player.choose(match.current.view(seat), rng))
+    return match
+
+
+def test_a_deal_replays_face_up_trick_by_trick_with_reasons() -> None:
+    match = _game("milwaukee", 3)
+    first = 0
+    for k, hand in enumerate(match.deals):
+        reasons = computer_reasons(hand, first, str(match.seed), "basic", 0)
+        first += len(hand.history)
+        data = deal_replay(hand, k, hand_number_of(match, k), reasons)
+        assert data["hands"] == [[str(c) for c in h] for h in hand.deal.hands]
+        assert [t["winner"] for t in data["tricks"]] == [t.winner for t in hand.tricks]
+        for trick, played in zip(data["tricks"], hand.tricks, strict=True):
+            assert [p["card"] for p in trick["plays"]] == [str(c) for c in played.cards]
+            assert trick["points"] == played.points
+        steps = [*data["bidding"], *(p for t in data["tricks"] for p in t["plays"])]
+        assert [s["index"] for s in steps] == list(range(len(hand.history)))
+        assert all((s["reason"] is None) == (s["seat"] == 0) for s in steps)
+
+
+def test_thrown_in_deals_count_as_the_hand_dealt_again() -> None:
+    for seed in range(60):
+        match = _game("tavern", seed)
+        kinds = [hand.result.kind for hand in match.deals if hand.result is not None]
+        if HandKind.PASSED_OUT in kinds:
+            break
+    else:
+        raise AssertionError("no deal was thrown in")
+    numbers = [hand_number_of(match, k) for k in range(len(match.deals))]
+    assert numbers[0] == 1 and numbers[-1] == 5
+    for k, hand in enumerate(match.deals):
+        assert hand.result is not None
+        if hand.result.kind is HandKind.PASSED_OUT:
+            assert numbers[k + 1] == numbers[k]
