@@ -32,7 +32,7 @@ from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, ActionKind
 from tricktable.rl.layout import Layout
 from tricktable.spades.exchange import MAX_EXCHANGE, exchange_action
 from tricktable.spades.state import Phase
-from tricktable.spades.view import SpadesView
+from tricktable.spades.view import SpadesView, ViewReader
 
 __all__ = [
     "ACTION_COUNT",
@@ -40,6 +40,7 @@ __all__ = [
     "LAYOUT",
     "OBSERVATION_SIZE",
     "SEATS",
+    "SeatObservation",
     "action_for_id",
     "action_id",
     "action_mask",
@@ -167,7 +168,7 @@ def legal_ids(legal: Sequence[Action]) -> list[int]:
     return [_FIXED_ID[a] for a in legal]
 
 
-def action_mask(view: SpadesView) -> NDArray[np.int8]:
+def action_mask(view: SpadesView | ViewReader) -> NDArray[np.int8]:
     """1 for every action the view's seat may take now, else 0 (all 0 when not its turn)."""
     mask = np.zeros(ACTION_COUNT, np.int8)
     legal = view.legal_actions
@@ -235,3 +236,124 @@ def observation(view: SpadesView) -> NDArray[np.float32]:
         bags[seat] / 10, bags[other] / 10,
     ]
     return vector
+
+
+_SMALL = _PHASE
+"""The one-hot blocks from ``phase`` to ``spades_broken``, rewritten at every update."""
+_SMALL_STOP = LAYOUT["spades_broken"].stop
+_DRAWING = (Phase.DRAW, Phase.EXCHANGE)
+
+
+class SeatObservation:
+    """One seat's observation kept up to date as the hand goes on: :meth:`update` reads what
+    changed in the seat's view (:class:`~tricktable.spades.view.ViewReader`) since the last
+    update and changes those entries only.  After every update :attr:`vector` equals
+    ``observation(state.view(seat))`` (tested over random hands of every preset).
+
+    The draw's records are read until the draw and the exchange are over, finished tricks once
+    each; the hand, the top card, the lead and the small blocks are rewritten when they change.
+    """
+
+    __slots__ = ("_draw_done", "_exchanged", "_given", "_hand", "_lead", "_received", "_taken",
+                 "_top", "_tricks", "vector")
+
+    def __init__(self) -> None:
+        self.vector = np.zeros(OBSERVATION_SIZE, np.float32)
+        self._hand: tuple[int, ...] | None = None
+        self._top = -1
+        self._lead = -1
+        self._taken = 0
+        self._given = self._received = self._draw_done = False
+        self._exchanged: tuple[int | None, int | None] = (None, None)
+        self._tricks = 0
+
+    def update(self, view: ViewReader) -> NDArray[np.float32]:
+        """Bring the vector up to date with ``view`` (always the same seat's) and return it
+        (the object itself: copy it to keep it)."""
+        vector = self.vector
+        seat = view.seat
+        other = 1 - seat
+        phase = view.phase
+        hand = view.hand
+        if hand != self._hand:
+            self._hand = hand
+            vector[_HAND:_HAND + 52] = 0.0
+            vector[[_HAND + c for c in hand]] = 1.0
+        top = view.top_card
+        top_hot = -1 if top is None else _TOP + top
+        if top_hot != self._top:
+            if self._top >= 0:
+                vector[self._top] = 0.0
+            if top_hot >= 0:
+                vector[top_hot] = 1.0
+            self._top = top_hot
+        if not self._draw_done:
+            draw = view.draw()
+            done = self._taken
+            hot = [_TAKEN + c for c in draw.taken[done:]]
+            hot += [_DISCARDED + c for c in draw.discarded[done:]]
+            self._taken = len(draw.taken)
+            if not self._given and draw.exchange_given is not None:
+                hot += [_GIVEN + c for c in draw.exchange_given]
+                self._given = True
+            if not self._received and draw.exchange_received is not None:
+                hot += [_RECEIVED + c for c in draw.exchange_received]
+                self._received = True
+            vector[hot] = 1.0
+            self._exchanged = draw.exchanged
+            self._draw_done = phase not in _DRAWING
+        count = view.trick_count
+        if count > self._tricks:
+            hot = []
+            for trick in view.tricks_from(self._tricks):
+                lead, follow = trick.cards
+                relative = trick.leader ^ seat
+                hot.append(_PLAYED + 52 * relative + lead)
+                hot.append(_PLAYED + 52 * (1 - relative) + follow)
+            vector[hot] = 1.0
+            self._tricks = count
+        current = view.current_trick
+        lead_hot = _LEAD + current.cards[0] if current.cards else -1
+        if lead_hot != self._lead:
+            if self._lead >= 0:
+                vector[self._lead] = 0.0
+            if lead_hot >= 0:
+                vector[lead_hot] = 1.0
+            self._lead = lead_hot
+
+        hot = [_PHASE + _PHASE_INDEX[phase], _FIRST + (view.first ^ seat),
+               _LEADER + (current.leader ^ seat)]
+        to_move = view.to_move
+        if to_move is not None:
+            hot.append(_TO_MOVE + (to_move ^ seat))
+        double_nil = view.double_nil
+        if double_nil[seat]:
+            hot.append(_DOUBLE_NIL)
+        if double_nil[other]:
+            hot.append(_DOUBLE_NIL + 1)
+        bids = view.bids
+        mine, theirs = bids[seat], bids[other]
+        if mine is not None:
+            hot.append(_BIDS + mine)
+        if theirs is not None:
+            hot.append(_BIDS + 14 + theirs)
+        if view.spades_broken:
+            hot.append(_BROKEN)
+        vector[_SMALL:_SMALL_STOP] = 0.0
+        vector[hot] = 1.0
+        counts = view.card_counts
+        won = view.tricks_won
+        exchanged = self._exchanged
+        totals = view.totals
+        target = view.rules.target
+        bags = view.bags
+        vector[_SCALARS:_SCALARS_STOP] = [
+            counts[seat] / 13, counts[other] / 13,
+            won[seat] / 13, won[other] / 13,
+            (exchanged[seat] or 0) / 3, (exchanged[other] or 0) / 3,
+            view.stock_left / 52,
+            max(-1.0, min(1.0, totals[seat] / target)),
+            max(-1.0, min(1.0, totals[other] / target)),
+            bags[seat] / 10, bags[other] / 10,
+        ]
+        return vector

@@ -1,0 +1,83 @@
+"""The environments encode observations incrementally; whatever the order in which agents look,
+each observation equals the encoding of ``state.view(seat)`` from scratch, and the mask the
+view's legal actions."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tricktable import rl
+from tricktable.rl.aec import TrickTakingEnv
+from tricktable.sheepshead.rules import PRESETS as SHEEPSHEAD_PRESETS
+from tricktable.spades.rules import PRESETS as SPADES_PRESETS
+
+TABLES = [
+    *(("sheepshead", name) for name in SHEEPSHEAD_PRESETS),
+    *(("spades", name) for name in SPADES_PRESETS),
+]
+
+
+def check_hand(game: str, preset: str, seed: int, looks: random.Random) -> int:
+    """Play a hand with random legal actions; before each action a random set of agents looks
+    (the agent to move always; everyone at the end).  Returns the observations compared."""
+    env = rl.env(game, preset)
+    assert isinstance(env, TrickTakingEnv)
+    env.reset(seed=seed)
+    compared = 0
+
+    def compare(agent: str) -> None:
+        nonlocal compared
+        seat = env.possible_agents.index(agent)
+        seen = env.observe(agent)
+        view = env.hand.view(seat)
+        expected = env.game.observation(view)
+        assert np.array_equal(seen["observation"], expected), (
+            f"{agent} at {view.phase}: entries {np.flatnonzero(seen['observation'] != expected)}")
+        assert np.array_equal(seen["action_mask"], env.game.action_mask(view))
+        compared += 1
+
+    for agent in env.agent_iter():
+        over = env.terminations[agent]
+        for other in env.possible_agents:
+            if other == agent or over or looks.random() < 0.3:
+                compare(other)
+        if over:
+            env.step(None)
+            continue
+        if looks.random() < 0.1:
+            compare(agent)  # a second look, from the cache, is the same
+        legal = np.flatnonzero(env.observe(agent)["action_mask"])
+        env.step(int(legal[looks.randrange(len(legal))]))
+    return compared
+
+
+def supported(game: str, preset: str) -> bool:
+    try:
+        rl.env(game, preset)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("game", "preset"), TABLES)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), looks=st.randoms(use_true_random=False))
+def test_incremental_observations_equal_the_view_encoded_from_scratch(
+    game: str, preset: str, seed: int, looks: random.Random
+) -> None:
+    if not supported(game, preset):
+        pytest.skip(f"{preset} is refused by the environments")
+    assert check_hand(game, preset, seed, looks) > 0
+
+
+@pytest.mark.parametrize(("game", "preset"), TABLES)
+def test_many_hands_of_every_table(game: str, preset: str) -> None:
+    if not supported(game, preset):
+        pytest.skip(f"{preset} is refused by the environments")
+    looks = random.Random(f"{game}/{preset}")
+    assert sum(check_hand(game, preset, seed, looks) for seed in range(60)) > 60 * 20
