@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tricktable import rl
+from tricktable.rl import sheepshead_encoding as sheep
+from tricktable.rl import spades_encoding as spades
 from tricktable.rl.aec import TrickTakingEnv
 from tricktable.sheepshead.rules import PRESETS as SHEEPSHEAD_PRESETS
 from tricktable.spades.rules import PRESETS as SPADES_PRESETS
@@ -20,6 +22,14 @@ TABLES = [
     *(("sheepshead", name) for name in SHEEPSHEAD_PRESETS),
     *(("spades", name) for name in SPADES_PRESETS),
 ]
+
+
+RARE = {
+    "sheepshead": range(sheep.CALL_UNKNOWN_START, sheep.ALONE_ID),
+    "spades": range(spades.DOUBLE_NIL_ID, spades.DOUBLE_NIL_ID + 1),
+}
+"""Actions random play rarely meets, taken when offered: a call with the unknown card, double
+nil (and so the exchange)."""
 
 
 def check_hand(game: str, preset: str, seed: int, looks: random.Random) -> int:
@@ -52,6 +62,9 @@ def check_hand(game: str, preset: str, seed: int, looks: random.Random) -> int:
         if looks.random() < 0.1:
             compare(agent)  # a second look, from the cache, is the same
         legal = np.flatnonzero(env.observe(agent)["action_mask"])
+        rare = [i for i in legal if int(i) in RARE.get(game, ())]
+        if rare and looks.random() < 0.9:
+            legal = np.array(rare)
         env.step(int(legal[looks.randrange(len(legal))]))
     return compared
 

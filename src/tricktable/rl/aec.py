@@ -186,6 +186,8 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self._version = 0
         """Actions applied this hand: an agent's cached observation holds while it stays."""
         self._cache: dict[str, tuple[int, Observation]] = {}
+        self._rewarded = False
+        """Whether a reward of the last step was not 0."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -216,6 +218,7 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self._seen = [self.game.seat_observation() for _ in range(self.game.seats)]
         self._version = 0
         self._cache = {}
+        self._rewarded = False
         mover = self._hand.to_move
         assert mover is not None
         self.agent_selection = self.possible_agents[mover]
@@ -261,18 +264,23 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
             )
         hand = self.hand
         seat = self._seat[agent]
+        game = self.game
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
+        rewards = self.rewards
+        if self._rewarded:  # else this step's rewards, all 0, are the last step's already
+            rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         try:
-            hand.apply(self.game.action(number, lambda: self.game.reader(hand, seat)), seat=seat)
+            hand.apply(game.action(number, lambda: game.reader(hand, seat)), seat=seat)
         except IllegalAction as error:
             if self.illegal_action == "raise":
                 raise
             rewards[agent] = self.illegal_reward
+            self._rewarded = True
             self.infos[agent] = {"illegal_action": str(error)}
             if self.illegal_action == "default":
-                hand.apply(default_action(self.game.reader(hand, seat).legal_actions), seat=seat)
-            self._version += 1
+                hand.apply(default_action(game.reader(hand, seat).legal_actions), seat=seat)
+                self._version += 1
         else:
             self._version += 1
             if self.infos[agent]:
@@ -280,18 +288,20 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self._steps[seat] += 1
         mover = hand.to_move
         if mover is None:
-            view = self.game.reader(hand, seat)
+            view = game.reader(hand, seat)
             scores = tuple(view.result.scores)
-            for other, reward in enumerate(self.game.rewards(view)):
+            for other, reward in enumerate(game.rewards(view)):
                 name = self.possible_agents[other]
                 rewards[name] += reward
                 self.terminations[name] = True
                 self.infos[name] = {**self.infos[name], "hand_scores": scores}
+            self._rewarded = True
         elif self.max_cycles is not None and self._steps[mover] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[mover]
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         """``ansi``: a line about the hand as the agent to move (or seat 0) sees it."""

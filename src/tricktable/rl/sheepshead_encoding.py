@@ -280,7 +280,9 @@ _SMALL = _PHASE
 """The one-hot blocks from ``phase`` to ``flags``, rewritten at every update."""
 _SMALL_STOP = LAYOUT["flags"].stop
 _OVER = Phase.OVER
+_PICKING = Phase.PICK
 _ZEROS = array("f", bytes(4 * OBSERVATION_SIZE))
+_ZEROS_32 = _ZEROS[:32]
 
 
 def _rules_hot(rules: Rules) -> list[int]:
@@ -302,14 +304,15 @@ class SeatObservation:
     last update and changes those entries only.  After every update :attr:`vector` equals
     ``observation(state.view(seat))`` (tested over random hands of every preset).
 
-    Finished tricks, the blind, the bury and the unknown card never change once seen, so they
-    are written once; the hand, the current trick and the small one-hot blocks are rewritten
-    when they change.  At the end of the hand every seat sees the bury and the unknown card's
-    face, so the vector is rebuilt once then.
+    Finished tricks are written once each.  What the auction and the call settle (picker,
+    call, blind, bury, passes, rules) is rewritten only while they go on, or when the phase
+    changes; the hand, the current trick and what moves during the play (who is to move and
+    leads, the partner once revealed, the unknown card's fate) when they change.  At the end
+    every seat sees the bury and the unknown card's face, so the vector is rebuilt once then.
     """
 
-    __slots__ = ("_blind", "_buried", "_current", "_face_down_won", "_hand", "_over",
-                 "_points", "_small", "_tricks", "_unknown", "_values", "vector")
+    __slots__ = ("_current", "_hand", "_moving", "_over", "_points", "_settled",
+                 "_settled_hot", "_tricks", "_values", "vector")
 
     def __init__(self) -> None:
         # Entries are written one by one into an array.array, which numpy's ``vector`` shares:
@@ -321,12 +324,13 @@ class SeatObservation:
     def _restart(self) -> None:
         self._values[:] = _ZEROS
         self._hand: tuple[Card, ...] | None = None
-        self._blind = self._buried = self._unknown = self._over = False
+        self._over = False
         self._tricks = 0
         self._points = [0] * SEATS
-        self._face_down_won: list[int] = []
         self._current: list[int] = []
-        self._small: list[int] = []
+        self._moving: list[int] = []
+        self._settled: Phase | None = None
+        self._settled_hot: list[int] = []
 
     def update(self, view: ViewReader) -> NDArray[np.float32]:
         """Bring the vector up to date with ``view`` (always the same seat's) and return it
@@ -339,29 +343,14 @@ class SeatObservation:
         seat = view.seat
         relative = _RELATIVE[seat]
         number = CARD_NUMBER
+        if phase is not self._settled or phase is _PICKING:
+            self._settle(view, phase)
         hand = view.hand
         if hand != self._hand:
             self._hand = hand
-            vector[_HAND:_HAND + 32] = _ZEROS[:32]
+            vector[_HAND:_HAND + 32] = _ZEROS_32
             for c in hand:
                 vector[_HAND + number[c]] = 1.0
-        if not self._unknown:
-            unknown = view.unknown_card
-            if unknown is not None:
-                vector[_UNKNOWN + number[unknown]] = 1.0
-                self._unknown = True
-        if not self._blind:
-            blind = view.blind
-            if blind is not None:
-                for c in blind:
-                    vector[_BLIND + number[c]] = 1.0
-                self._blind = True
-        if not self._buried:
-            buried = view.buried
-            if buried is not None:
-                for c in buried:
-                    vector[_BURIED + number[c]] = 1.0
-                self._buried = True
         in_trick = _SEAT_IN_TRICK[seat]
         count = view.trick_count
         if count > self._tricks:
@@ -374,12 +363,19 @@ class SeatObservation:
                 winner = trick.winner
                 assert winner is not None
                 if trick.face_down >= 0:
-                    self._face_down_won.append(_FACE_DOWN_WON + relative[winner])
+                    vector[_FACE_DOWN_WON + relative[winner]] = 1.0
                 points[winner] += (
                     trick.points if trick.points is not None
                     else sum(POINTS[c] for c in trick.cards if c is not None)
                 )
             self._tricks = count
+            tricks = view.tricks_by_seat
+            at = _COUNTS
+            for other in _ORDER[seat]:
+                vector[at] = tricks[other] / 6
+                vector[at + 5] = points[other] / 120
+                at += 1
+            vector[_COUNTS + 15] = count / 6
         leader, cards, face_down = view.current()
         seats = in_trick[leader]
         shown = [_TRICK + 32 * seats[k] + number[c] for k, c in enumerate(cards)
@@ -390,25 +386,45 @@ class SeatObservation:
             for i in shown:
                 vector[i] = 1.0
             self._current = shown
-
-        hot = [*self._face_down_won, _PHASE + _PHASE_INDEX[phase],
-               _DEALER + relative[view.dealer], _LEADER + relative[leader]]
+        moving = [_LEADER + relative[leader]]
         if face_down >= 0:
-            hot.append(_FACE_DOWN + seats[face_down])
+            moving.append(_FACE_DOWN + seats[face_down])
         to_move = view.to_move
         if to_move is not None:
-            hot.append(_TO_MOVE + relative[to_move])
+            moving.append(_TO_MOVE + relative[to_move])
             if to_move == seat:
-                hot.append(_FLAGS)
+                moving.append(_FLAGS)
+        partner = view.partner
+        if partner is not None:
+            moving.append(_PARTNER + relative[partner])
+        if view.unknown_played:
+            moving.append(_FLAGS + 6)
+        if moving != self._moving:
+            for i in self._moving:
+                vector[i] = 0.0
+            for i in moving:
+                vector[i] = 1.0
+            self._moving = moving
+        counts = view.card_counts
+        at = _COUNTS + 10
+        for other in _ORDER[seat]:
+            vector[at] = counts[other] / 8
+            at += 1
+        return self.vector
+
+    def _settle(self, view: ViewReader, phase: Phase) -> None:
+        """Write what the auction and the call settle, as they stand in this phase."""
+        vector = self._values
+        seat = view.seat
+        relative = _RELATIVE[seat]
+        number = CARD_NUMBER
+        hot = [_PHASE + _PHASE_INDEX[phase], _DEALER + relative[view.dealer]]
         hot += [_PASSED + relative[s] for s in view.passes]
         picker = view.picker
         if picker is not None:
             hot.append(_PICKER + relative[picker])
             if picker == seat:
                 hot.append(_FLAGS + 1)
-        partner = view.partner
-        if partner is not None:
-            hot.append(_PARTNER + relative[partner])
         called = view.called
         if called is not None:
             hot.append(_CALLED + _CALLED_INDEX[called])
@@ -420,29 +436,24 @@ class SeatObservation:
             hot.append(_FLAGS + 4)
         if view.unknown_set_aside:
             hot.append(_FLAGS + 5)
-        if view.unknown_played:
-            hot.append(_FLAGS + 6)
-        if hot != self._small:
-            for i in self._small:
-                vector[i] = 0.0
-            for i in hot:
-                vector[i] = 1.0
-            self._small = hot
-        if vector[_RULES:_RULES + 3] == _ZEROS[:3]:  # the rules, once: one of these is set
-            for i in _rules_hot(view.rules):
-                vector[i] = 1.0
-        tricks = view.tricks_by_seat
-        points = self._points
-        counts = view.card_counts
-        at = _COUNTS
-        for s in _ORDER[seat]:
-            vector[at] = tricks[s] / 6
-            vector[at + 5] = points[s] / 120
-            vector[at + 10] = counts[s] / 8
-            at += 1
-        vector[_COUNTS + 15] = count / 6
+        # Cards once shown stay shown: the unknown card, the blind, the bury.
+        unknown = view.unknown_card
+        if unknown is not None:
+            hot.append(_UNKNOWN + number[unknown])
+        blind = view.blind
+        if blind is not None:
+            hot += [_BLIND + number[c] for c in blind]
+        buried = view.buried
+        if buried is not None:
+            hot += [_BURIED + number[c] for c in buried]
+        hot += _rules_hot(view.rules)
+        for i in self._settled_hot:
+            vector[i] = 0.0
+        for i in hot:
+            vector[i] = 1.0
+        self._settled_hot = hot
+        self._settled = phase
         vector[_COUNTS + 16] = min(log2(view.multiplier), 8.0) / 8
-        return self.vector
 
 
 _ORDER = tuple(tuple((seat + k) % SEATS for k in range(SEATS)) for seat in range(SEATS))
