@@ -28,6 +28,7 @@ def test_every_field_read_equals_the_view(preset: str) -> None:
                 assert read.trick_count == len(view.tricks)
                 for start in range(len(view.tricks) + 1):
                     assert read.tricks_from(start) == view.tricks[start:]
+                assert read.current() == (view.current_trick.leader, view.current_trick.cards)
                 draw = read.draw()
                 assert (draw.taken, draw.discarded, draw.exchanged, draw.exchange_given,
                         draw.exchange_received) == (view.taken, view.discarded, view.exchanged,

@@ -240,10 +240,8 @@ def observation(view: SpadesView) -> NDArray[np.float32]:
     return vector
 
 
-_SMALL = _PHASE
-"""The one-hot blocks from ``phase`` to ``spades_broken``, rewritten at every update."""
-_SMALL_STOP = LAYOUT["spades_broken"].stop
 _DRAWING = (Phase.DRAW, Phase.EXCHANGE)
+_PLAYING = Phase.PLAY
 _ZEROS_52 = array("f", bytes(4 * 52))
 
 
@@ -254,18 +252,19 @@ class SeatObservation:
     ``observation(state.view(seat))`` (tested over random hands of every preset).
 
     The draw's records are read until the draw and the exchange are over, finished tricks once
-    each; the hand, the top card, the lead and the small blocks are rewritten when they change.
+    each.  What the draw and the bidding settle (phase, double nil, bids, totals) is rewritten
+    while they go on and when the phase changes; the hand, the top card, the lead and what
+    moves during the play (who is to move and leads, spades broken) when they change.
     """
 
-    __slots__ = ("_draw_done", "_exchanged", "_given", "_hand", "_lead", "_received", "_small",
-                 "_taken", "_top", "_tricks", "_values", "vector")
+    __slots__ = ("_draw_done", "_exchanged", "_given", "_hand", "_lead", "_moving", "_received",
+                 "_settled", "_settled_hot", "_taken", "_top", "_tricks", "_values", "vector")
 
     def __init__(self) -> None:
         # Entries are written one by one into an array.array, which numpy's ``vector`` shares:
         # a Python item write costs a tenth of numpy's.
         self._values = array("f", bytes(4 * OBSERVATION_SIZE))
         self.vector: NDArray[np.float32] = np.frombuffer(self._values, np.float32)
-        self._small: list[int] = []
         self._hand: tuple[int, ...] | None = None
         self._top = -1
         self._lead = -1
@@ -273,6 +272,9 @@ class SeatObservation:
         self._given = self._received = self._draw_done = False
         self._exchanged: tuple[int | None, int | None] = (None, None)
         self._tricks = 0
+        self._moving: list[int] = []
+        self._settled: Phase | None = None
+        self._settled_hot: list[int] = []
 
     def update(self, view: ViewReader) -> NDArray[np.float32]:
         """Bring the vector up to date with ``view`` (always the same seat's) and return it
@@ -281,12 +283,54 @@ class SeatObservation:
         seat = view.seat
         other = 1 - seat
         phase = view.phase
+        if phase is not self._settled or phase is not _PLAYING:
+            self._settle(view, phase)
         hand = view.hand
         if hand != self._hand:
             self._hand = hand
             vector[_HAND:_HAND + 52] = _ZEROS_52
             for c in hand:
                 vector[_HAND + c] = 1.0
+            vector[_SCALARS] = len(hand) / 13
+        count = view.trick_count
+        if count > self._tricks:
+            for trick in view.tricks_from(self._tricks):
+                lead, follow = trick.cards
+                relative = trick.leader ^ seat
+                vector[_PLAYED + 52 * relative + lead] = 1.0
+                vector[_PLAYED + 52 * (1 - relative) + follow] = 1.0
+            self._tricks = count
+            won = view.tricks_won
+            vector[_SCALARS + 2] = won[seat] / 13
+            vector[_SCALARS + 3] = won[other] / 13
+        leader, cards = view.current()
+        lead_hot = _LEAD + cards[0] if cards else -1
+        if lead_hot != self._lead:
+            if self._lead >= 0:
+                vector[self._lead] = 0.0
+            if lead_hot >= 0:
+                vector[lead_hot] = 1.0
+            self._lead = lead_hot
+        moving = [_LEADER + (leader ^ seat)]
+        to_move = view.to_move
+        if to_move is not None:
+            moving.append(_TO_MOVE + (to_move ^ seat))
+        if view.spades_broken:
+            moving.append(_BROKEN)
+        if moving != self._moving:
+            for i in self._moving:
+                vector[i] = 0.0
+            for i in moving:
+                vector[i] = 1.0
+            self._moving = moving
+        vector[_SCALARS + 1] = view.card_counts[other] / 13
+        return self.vector
+
+    def _settle(self, view: ViewReader, phase: Phase) -> None:
+        """Write what the draw and the bidding settle, as they stand now."""
+        vector = self._values
+        seat = view.seat
+        other = 1 - seat
         top = view.top_card
         top_hot = -1 if top is None else _TOP + top
         if top_hot != self._top:
@@ -298,44 +342,24 @@ class SeatObservation:
         if not self._draw_done:
             draw = view.draw()
             done = self._taken
-            hot = [_TAKEN + c for c in draw.taken[done:]]
-            hot += [_DISCARDED + c for c in draw.discarded[done:]]
+            for c in draw.taken[done:]:
+                vector[_TAKEN + c] = 1.0
+            for c in draw.discarded[done:]:
+                vector[_DISCARDED + c] = 1.0
             self._taken = len(draw.taken)
             if not self._given and draw.exchange_given is not None:
-                hot += [_GIVEN + c for c in draw.exchange_given]
+                for c in draw.exchange_given:
+                    vector[_GIVEN + c] = 1.0
                 self._given = True
             if not self._received and draw.exchange_received is not None:
-                hot += [_RECEIVED + c for c in draw.exchange_received]
+                for c in draw.exchange_received:
+                    vector[_RECEIVED + c] = 1.0
                 self._received = True
-            for i in hot:
-                vector[i] = 1.0
-            self._exchanged = draw.exchanged
+            exchanged = self._exchanged = draw.exchanged
+            vector[_SCALARS + 4] = (exchanged[seat] or 0) / 3
+            vector[_SCALARS + 5] = (exchanged[other] or 0) / 3
             self._draw_done = phase not in _DRAWING
-        count = view.trick_count
-        if count > self._tricks:
-            hot = []
-            for trick in view.tricks_from(self._tricks):
-                lead, follow = trick.cards
-                relative = trick.leader ^ seat
-                hot.append(_PLAYED + 52 * relative + lead)
-                hot.append(_PLAYED + 52 * (1 - relative) + follow)
-            for i in hot:
-                vector[i] = 1.0
-            self._tricks = count
-        current = view.current_trick
-        lead_hot = _LEAD + current.cards[0] if current.cards else -1
-        if lead_hot != self._lead:
-            if self._lead >= 0:
-                vector[self._lead] = 0.0
-            if lead_hot >= 0:
-                vector[lead_hot] = 1.0
-            self._lead = lead_hot
-
-        hot = [_PHASE + _PHASE_INDEX[phase], _FIRST + (view.first ^ seat),
-               _LEADER + (current.leader ^ seat)]
-        to_move = view.to_move
-        if to_move is not None:
-            hot.append(_TO_MOVE + (to_move ^ seat))
+        hot = [_PHASE + _PHASE_INDEX[phase], _FIRST + (view.first ^ seat)]
         double_nil = view.double_nil
         if double_nil[seat]:
             hot.append(_DOUBLE_NIL)
@@ -347,30 +371,17 @@ class SeatObservation:
             hot.append(_BIDS + mine)
         if theirs is not None:
             hot.append(_BIDS + 14 + theirs)
-        if view.spades_broken:
-            hot.append(_BROKEN)
-        if hot != self._small:
-            for i in self._small:
-                vector[i] = 0.0
-            for i in hot:
-                vector[i] = 1.0
-            self._small = hot
-        counts = view.card_counts
-        won = view.tricks_won
-        exchanged = self._exchanged
+        for i in self._settled_hot:
+            vector[i] = 0.0
+        for i in hot:
+            vector[i] = 1.0
+        self._settled_hot = hot
+        self._settled = phase
         totals = view.totals
         target = view.rules.target
         bags = view.bags
-        at = _SCALARS
-        vector[at] = counts[seat] / 13
-        vector[at + 1] = counts[other] / 13
-        vector[at + 2] = won[seat] / 13
-        vector[at + 3] = won[other] / 13
-        vector[at + 4] = (exchanged[seat] or 0) / 3
-        vector[at + 5] = (exchanged[other] or 0) / 3
-        vector[at + 6] = view.stock_left / 52
-        vector[at + 7] = max(-1.0, min(1.0, totals[seat] / target))
-        vector[at + 8] = max(-1.0, min(1.0, totals[other] / target))
-        vector[at + 9] = bags[seat] / 10
-        vector[at + 10] = bags[other] / 10
-        return self.vector
+        vector[_SCALARS + 6] = view.stock_left / 52
+        vector[_SCALARS + 7] = max(-1.0, min(1.0, totals[seat] / target))
+        vector[_SCALARS + 8] = max(-1.0, min(1.0, totals[other] / target))
+        vector[_SCALARS + 9] = bags[seat] / 10
+        vector[_SCALARS + 10] = bags[other] / 10

@@ -344,6 +344,12 @@ class ViewReader:
     def tricks(self) -> tuple[TrickView, ...]:
         return self.tricks_from(0)
 
+    def current(self) -> tuple[Seat, tuple[Card, ...]]:
+        """The current trick's ``leader`` and ``cards``, without building the
+        :class:`TrickView` (``current_trick``)."""
+        state = self._state
+        return state.leader, state.current_trick
+
     @property
     def current_trick(self) -> TrickView:
         state = self._state
