@@ -5,6 +5,7 @@ view's legal actions."""
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 import numpy as np
 import pytest
@@ -24,12 +25,13 @@ TABLES = [
 ]
 
 
-RARE = {
-    "sheepshead": range(sheep.CALL_UNKNOWN_START, sheep.ALONE_ID),
+RARE: dict[str, Collection[int]] = {
+    "sheepshead": {*range(sheep.CALL_UNKNOWN_START, sheep.ALONE_ID), sheep.CRACK_ID,
+                   sheep.RECRACK_ID, sheep.BLITZ_START, sheep.BLITZ_START + 1},
     "spades": range(spades.DOUBLE_NIL_ID, spades.DOUBLE_NIL_ID + 1),
 }
-"""Actions random play rarely meets, taken when offered: a call with the unknown card, double
-nil (and so the exchange)."""
+"""Actions random play rarely meets, taken when offered: a call with the unknown card, cracks
+and blitzes, double nil (and so the exchange)."""
 
 
 def check_hand(game: str, preset: str, seed: int, looks: random.Random) -> int:

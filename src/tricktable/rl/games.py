@@ -52,11 +52,6 @@ class SheepsheadGame:
         self.rules = (
             rules if isinstance(rules, SheepsheadRules) else sheepshead_rules(rules or "milwaukee")
         )
-        if self.rules.jack_of_diamonds or self.rules.crack or self.rules.blitz:
-            raise ValueError(
-                "The environments encode the called-ace tables (milwaukee, pagat, tavern): the "
-                "J♦ partner, cracks and blitzes are not in their action space yet."
-            )
 
     def new_hand(self, rng: np.random.Generator) -> SheepsheadHand:
         dealer = int(rng.integers(self.seats))

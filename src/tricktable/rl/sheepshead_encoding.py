@@ -1,5 +1,6 @@
-"""Sheepshead as numbers: a fixed action space of 729 ids and a 530-entry observation, built
-from one seat's :class:`~tricktable.sheepshead.view.SheepsheadView` and nothing else.
+"""Sheepshead as numbers: a fixed action space of 734 ids and a 555-entry observation, built
+from one seat's :class:`~tricktable.sheepshead.view.SheepsheadView` and nothing else.  One
+layout serves every table: the called ace and the J♦ partner, cracks and blitzes.
 
 **Cards** are numbered 0–31 in the order of :data:`~tricktable.sheepshead.deck.DECK`: clubs
 7 8 9 10 J Q K A (0–7), then spades (8–15), hearts (16–23), diamonds (24–31).
@@ -19,6 +20,10 @@ first   size  action
 504     192   ``call C unknown X``: 504 + 32·(C's index above) + X's card number
 696     1     ``alone``
 697     32    ``play X``: 697 + X's card number (the picker's unknown card too)
+729     1     ``call JD`` (the jack-of-diamonds partner)
+730     1     ``crack``
+731     1     ``recrack``
+732     2     ``blitz QC QS``, ``blitz QH QD``
 ======  ====  ==========================================================================
 """
 
@@ -33,11 +38,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from tricktable.cards import Card
-from tricktable.game import ALONE, PASS, PICK, Action, ActionKind
+from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, ActionKind
 from tricktable.rl.layout import Layout
 from tricktable.sheepshead.deck import DECK, FAIL_ACES, FAIL_TENS, POINTS
 from tricktable.sheepshead.rules import NoPicker, Rules
-from tricktable.sheepshead.state import Phase
+from tricktable.sheepshead.state import BLITZ_PAIRS, JACK_OF_DIAMONDS, Phase
 from tricktable.sheepshead.view import SheepsheadView, ViewReader
 
 __all__ = [
@@ -74,7 +79,11 @@ CALL_START = BURY_START + len(_PAIRS)
 CALL_UNKNOWN_START = CALL_START + len(CALLABLE)
 ALONE_ID = CALL_UNKNOWN_START + len(CALLABLE) * 32
 PLAY_START = ALONE_ID + 1
-ACTION_COUNT = PLAY_START + 32
+CALL_JACK_ID = PLAY_START + 32
+CRACK_ID = CALL_JACK_ID + 1
+RECRACK_ID = CRACK_ID + 1
+BLITZ_START = RECRACK_ID + 1
+ACTION_COUNT = BLITZ_START + len(BLITZ_PAIRS)
 
 ACTIONS: tuple[Action, ...] = (
     PASS,
@@ -84,6 +93,10 @@ ACTIONS: tuple[Action, ...] = (
     *(Action.call(c, x) for c in CALLABLE for x in DECK),
     ALONE,
     *(Action.play(x) for x in DECK),
+    Action.call(JACK_OF_DIAMONDS),
+    CRACK,
+    RECRACK,
+    *(Action.blitz(*pair) for pair in BLITZ_PAIRS),
 )
 """Every action by its id."""
 assert len(ACTIONS) == ACTION_COUNT
@@ -96,7 +109,7 @@ LAYOUT = Layout([
     ("buried", 32, "the bury (the picker; everyone once the hand is over)"),
     ("played", 5 * 32, "face-up cards each relative seat played to finished tricks"),
     ("trick", 5 * 32, "face-up cards each relative seat played to the current trick"),
-    ("phase", 5, "one-hot: pick, bury, call, play, over"),
+    ("phase", 8, "one-hot: pick, bury, call, play, over, crack, recrack, blitz"),
     ("to_move", 5, "one-hot relative seat to move (none when the hand is over)"),
     ("dealer", 5, "one-hot relative seat of the dealer"),
     ("passed", 5, "relative seats that passed"),
@@ -105,16 +118,20 @@ LAYOUT = Layout([
     ("leader", 5, "one-hot relative seat that leads the current trick"),
     ("face_down", 5, "relative seat that played the face-down unknown card to this trick"),
     ("face_down_won", 5, "relative seat that won the trick with the face-down unknown card"),
-    ("called", 6, "one-hot called card: A♣ A♠ A♥ 10♣ 10♠ 10♥"),
-    ("flags", 7, "my turn, I picked, I am the partner, alone, leaster, unknown card set "
-                 "aside, unknown card played"),
+    ("called", 7, "one-hot called card: A♣ A♠ A♥ 10♣ 10♠ 10♥ J♦"),
+    ("flags", 8, "my turn, I picked, I am the partner, alone, leaster, unknown card set "
+                 "aside, unknown card played, recracked"),
     ("tricks_won", 5, "tricks taken by each relative seat / 6"),
     ("points_taken", 5, "card points each relative seat took, counting cards seen, / 120"),
     ("cards_left", 5, "cards each relative seat holds / 8"),
     ("trick_number", 1, "finished tricks / 6"),
     ("multiplier", 1, "log2(multiplier) / 8 (a doubler's stakes)"),
-    ("rules", 7, "no picker: leaster, doubler, redeal; double on the bump; call a ten; "
-                 "unknown card; schwarz paid by the picker"),
+    ("rules", 10, "no picker: leaster, doubler, redeal; double on the bump; call a ten; "
+                  "unknown card; schwarz paid by the picker; J♦ partner; cracks; blitzes"),
+    ("cracked_by", 5, "one-hot relative seat that cracked"),
+    ("blitzes", 5 * 2, "the pairs each relative seat showed: both black, both red queens"),
+    ("stakes", 1, "log2(stake multiplier) / 8: the doubler's, cracks, blitzes"),
+    ("max_doubles", 1, "the table's cap on doublings / 8 (1: no cap)"),
 ])
 OBSERVATION_SIZE = LAYOUT.size
 
@@ -138,10 +155,16 @@ _FLAGS = LAYOUT["flags"].start
 _COUNTS = LAYOUT["tricks_won"].start
 _COUNTS_STOP = LAYOUT["multiplier"].stop
 _RULES = LAYOUT["rules"].start
+_CRACKED = LAYOUT["cracked_by"].start
+_BLITZES = LAYOUT["blitzes"].start
+_STAKES = LAYOUT["stakes"].start
+_MAX_DOUBLES = LAYOUT["max_doubles"].start
 
-_PHASE_INDEX = {Phase.PICK: 0, Phase.BURY: 1, Phase.CALL: 2, Phase.PLAY: 3, Phase.OVER: 4}
+_PHASE_INDEX = {Phase.PICK: 0, Phase.BURY: 1, Phase.CALL: 2, Phase.PLAY: 3, Phase.OVER: 4,
+                Phase.CRACK: 5, Phase.RECRACK: 6, Phase.BLITZ: 7}
 _NO_PICKER_INDEX = {NoPicker.LEASTER: 0, NoPicker.DOUBLER: 1, NoPicker.REDEAL: 2}
-_CALLED_INDEX = {card: k for k, card in enumerate(CALLABLE)}
+_CALLED_INDEX = {card: k for k, card in enumerate((*CALLABLE, JACK_OF_DIAMONDS))}
+_BLITZ_INDEX = {pair: k for k, pair in enumerate(BLITZ_PAIRS)}
 _RELATIVE = tuple(tuple((other - seat) % SEATS for other in range(SEATS)) for seat in range(SEATS))
 """``_RELATIVE[seat][other]``: where ``other`` sits as seen from ``seat``."""
 _SEAT_IN_TRICK = tuple(
@@ -248,6 +271,8 @@ def observation(view: SheepsheadView) -> NDArray[np.float32]:
         hot.append(_FLAGS + 5)
     if view.unknown_played:
         hot.append(_FLAGS + 6)
+    if view.recracked:
+        hot.append(_FLAGS + 7)
     rules = view.rules
     hot.append(_RULES + _NO_PICKER_INDEX[rules.no_picker])
     if rules.double_on_the_bump:
@@ -258,6 +283,15 @@ def observation(view: SheepsheadView) -> NDArray[np.float32]:
         hot.append(_RULES + 5)
     if rules.schwarz_paid_by_picker:
         hot.append(_RULES + 6)
+    if rules.jack_of_diamonds:
+        hot.append(_RULES + 7)
+    if rules.crack:
+        hot.append(_RULES + 8)
+    if rules.blitz:
+        hot.append(_RULES + 9)
+    if view.cracked_by is not None:
+        hot.append(_CRACKED + relative[view.cracked_by])
+    hot += [_BLITZES + 2 * relative[s] + _BLITZ_INDEX[pair] for s, pair in view.blitzes]
 
     vector = np.zeros(OBSERVATION_SIZE, np.float32)
     vector[hot] = 1.0
@@ -272,15 +306,15 @@ def observation(view: SheepsheadView) -> NDArray[np.float32]:
         len(view.tricks) / 6,
         min(log2(view.multiplier), 8.0) / 8,
     ]
+    vector[_STAKES] = min(log2(view.stake_multiplier), 8.0) / 8
+    cap = rules.max_doubles
+    vector[_MAX_DOUBLES] = 1.0 if cap is None else min(cap, 8) / 8
     return vector
 
 
 
-_SMALL = _PHASE
-"""The one-hot blocks from ``phase`` to ``flags``, rewritten at every update."""
-_SMALL_STOP = LAYOUT["flags"].stop
 _OVER = Phase.OVER
-_PICKING = Phase.PICK
+_PLAYING = Phase.PLAY
 _ZEROS = array("f", bytes(4 * OBSERVATION_SIZE))
 _ZEROS_32 = _ZEROS[:32]
 
@@ -295,6 +329,12 @@ def _rules_hot(rules: Rules) -> list[int]:
         hot.append(_RULES + 5)
     if rules.schwarz_paid_by_picker:
         hot.append(_RULES + 6)
+    if rules.jack_of_diamonds:
+        hot.append(_RULES + 7)
+    if rules.crack:
+        hot.append(_RULES + 8)
+    if rules.blitz:
+        hot.append(_RULES + 9)
     return hot
 
 
@@ -304,10 +344,11 @@ class SeatObservation:
     last update and changes those entries only.  After every update :attr:`vector` equals
     ``observation(state.view(seat))`` (tested over random hands of every preset).
 
-    Finished tricks are written once each.  What the auction and the call settle (picker,
-    call, blind, bury, passes, rules) is rewritten only while they go on, or when the phase
-    changes; the hand, the current trick and what moves during the play (who is to move and
-    leads, the partner once revealed, the unknown card's fate) when they change.  At the end
+    Finished tricks are written once each.  What the auction, the call, cracks and blitzes
+    settle (picker, call, blind, bury, passes, stakes, rules) is rewritten while they go on,
+    and once when the play starts; the hand, the current trick and what moves during the play
+    (who is to move and leads, the partner once revealed, the unknown card's fate) when they
+    change.  At the end
     every seat sees the bury and the unknown card's face, so the vector is rebuilt once then.
     """
 
@@ -343,7 +384,7 @@ class SeatObservation:
         seat = view.seat
         relative = _RELATIVE[seat]
         number = CARD_NUMBER
-        if phase is not self._settled or phase is _PICKING:
+        if phase is not self._settled or (phase is not _PLAYING and phase is not _OVER):
             self._settle(view, phase)
         hand = view.hand
         if hand != self._hand:
@@ -436,6 +477,12 @@ class SeatObservation:
             hot.append(_FLAGS + 4)
         if view.unknown_set_aside:
             hot.append(_FLAGS + 5)
+        if view.recracked:
+            hot.append(_FLAGS + 7)
+        cracked_by = view.cracked_by
+        if cracked_by is not None:
+            hot.append(_CRACKED + relative[cracked_by])
+        hot += [_BLITZES + 2 * relative[s] + _BLITZ_INDEX[pair] for s, pair in view.blitzes]
         # Cards once shown stay shown: the unknown card, the blind, the bury.
         unknown = view.unknown_card
         if unknown is not None:
@@ -454,6 +501,9 @@ class SeatObservation:
         self._settled_hot = hot
         self._settled = phase
         vector[_COUNTS + 16] = min(log2(view.multiplier), 8.0) / 8
+        vector[_STAKES] = min(log2(view.stake_multiplier), 8.0) / 8
+        cap = view.rules.max_doubles
+        vector[_MAX_DOUBLES] = 1.0 if cap is None else min(cap, 8) / 8
 
 
 _ORDER = tuple(tuple((seat + k) % SEATS for k in range(SEATS)) for seat in range(SEATS))
