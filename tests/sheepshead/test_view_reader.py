@@ -26,6 +26,7 @@ def test_every_field_read_equals_the_view(preset: str) -> None:
                 for name in fields:
                     assert getattr(read, name) == getattr(view, name), name
                 assert read.trick_count == len(view.tricks)
+                assert read.hand_mask == sum(1 << c for c in view.hand)
                 for start in range(len(view.tricks) + 1):
                     assert read.tricks_from(start) == view.tricks[start:]
                 current = view.current_trick

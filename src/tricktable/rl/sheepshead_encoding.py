@@ -316,7 +316,6 @@ def observation(view: SheepsheadView) -> NDArray[np.float32]:
 _OVER = Phase.OVER
 _PLAYING = Phase.PLAY
 _ZEROS = array("f", bytes(4 * OBSERVATION_SIZE))
-_ZEROS_32 = _ZEROS[:32]
 
 
 def _rules_hot(rules: Rules) -> list[int]:
@@ -352,8 +351,8 @@ class SeatObservation:
     every seat sees the bury and the unknown card's face, so the vector is rebuilt once then.
     """
 
-    __slots__ = ("_current", "_hand", "_moving", "_over", "_points", "_settled",
-                 "_settled_hot", "_tricks", "_values", "vector")
+    __slots__ = ("_current", "_fixed", "_hand", "_moving", "_over", "_points", "_settled",
+                 "_settled_hot", "_shown", "_tricks", "_values", "vector")
 
     def __init__(self) -> None:
         # Entries are written one by one into an array.array, which numpy's ``vector`` shares:
@@ -364,8 +363,10 @@ class SeatObservation:
 
     def _restart(self) -> None:
         self._values[:] = _ZEROS
-        self._hand: tuple[Card, ...] | None = None
+        self._hand = 0
         self._over = False
+        self._fixed = False
+        self._shown = [False, False, False]  # the unknown card, the blind, the bury
         self._tricks = 0
         self._points = [0] * SEATS
         self._current: list[int] = []
@@ -386,12 +387,14 @@ class SeatObservation:
         number = CARD_NUMBER
         if phase is not self._settled or (phase is not _PLAYING and phase is not _OVER):
             self._settle(view, phase)
-        hand = view.hand
-        if hand != self._hand:
+        hand = view.hand_mask
+        changed = hand ^ self._hand
+        if changed:
             self._hand = hand
-            vector[_HAND:_HAND + 32] = _ZEROS_32
-            for c in hand:
-                vector[_HAND + number[c]] = 1.0
+            while changed:
+                low = changed & -changed
+                vector[_HAND + number[low.bit_length() - 1]] = 1.0 if hand & low else 0.0
+                changed ^= low
         in_trick = _SEAT_IN_TRICK[seat]
         count = view.trick_count
         if count > self._tricks:
@@ -459,51 +462,63 @@ class SeatObservation:
         seat = view.seat
         relative = _RELATIVE[seat]
         number = CARD_NUMBER
-        hot = [_PHASE + _PHASE_INDEX[phase], _DEALER + relative[view.dealer]]
+        if not self._fixed:
+            self._fixed = True
+            for i in (_DEALER + relative[view.dealer], *_rules_hot(view.rules)):
+                vector[i] = 1.0
+            vector[_COUNTS + 16] = min(log2(view.multiplier), 8.0) / 8
+            cap = view.rules.max_doubles
+            vector[_MAX_DOUBLES] = 1.0 if cap is None else min(cap, 8) / 8
+        hot = [_PHASE + _PHASE_INDEX[phase]]
         hot += [_PASSED + relative[s] for s in view.passes]
         picker = view.picker
         if picker is not None:
             hot.append(_PICKER + relative[picker])
             if picker == seat:
                 hot.append(_FLAGS + 1)
-        called = view.called
-        if called is not None:
-            hot.append(_CALLED + _CALLED_INDEX[called])
-        if view.is_partner:
-            hot.append(_FLAGS + 2)
-        if view.alone:
-            hot.append(_FLAGS + 3)
-        if view.leaster:
+            called = view.called
+            if called is not None:
+                hot.append(_CALLED + _CALLED_INDEX[called])
+            if view.is_partner:
+                hot.append(_FLAGS + 2)
+            if view.alone:
+                hot.append(_FLAGS + 3)
+            if view.unknown_set_aside:
+                hot.append(_FLAGS + 5)
+            if view.recracked:
+                hot.append(_FLAGS + 7)
+            cracked_by = view.cracked_by
+            if cracked_by is not None:
+                hot.append(_CRACKED + relative[cracked_by])
+            hot += [_BLITZES + 2 * relative[s] + _BLITZ_INDEX[pair] for s, pair in view.blitzes]
+        elif view.leaster:
             hot.append(_FLAGS + 4)
-        if view.unknown_set_aside:
-            hot.append(_FLAGS + 5)
-        if view.recracked:
-            hot.append(_FLAGS + 7)
-        cracked_by = view.cracked_by
-        if cracked_by is not None:
-            hot.append(_CRACKED + relative[cracked_by])
-        hot += [_BLITZES + 2 * relative[s] + _BLITZ_INDEX[pair] for s, pair in view.blitzes]
-        # Cards once shown stay shown: the unknown card, the blind, the bury.
-        unknown = view.unknown_card
-        if unknown is not None:
-            hot.append(_UNKNOWN + number[unknown])
-        blind = view.blind
-        if blind is not None:
-            hot += [_BLIND + number[c] for c in blind]
-        buried = view.buried
-        if buried is not None:
-            hot += [_BURIED + number[c] for c in buried]
-        hot += _rules_hot(view.rules)
         for i in self._settled_hot:
             vector[i] = 0.0
         for i in hot:
             vector[i] = 1.0
         self._settled_hot = hot
         self._settled = phase
-        vector[_COUNTS + 16] = min(log2(view.multiplier), 8.0) / 8
         vector[_STAKES] = min(log2(view.stake_multiplier), 8.0) / 8
-        cap = view.rules.max_doubles
-        vector[_MAX_DOUBLES] = 1.0 if cap is None else min(cap, 8) / 8
+        # Cards once shown stay shown: the unknown card, the blind, the bury.
+        shown = self._shown
+        if not shown[0]:
+            unknown = view.unknown_card
+            if unknown is not None:
+                vector[_UNKNOWN + number[unknown]] = 1.0
+                shown[0] = True
+        if not shown[1]:
+            blind = view.blind
+            if blind is not None:
+                for c in blind:
+                    vector[_BLIND + number[c]] = 1.0
+                shown[1] = True
+        if not shown[2]:
+            buried = view.buried
+            if buried is not None:
+                for c in buried:
+                    vector[_BURIED + number[c]] = 1.0
+                shown[2] = True
 
 
 _ORDER = tuple(tuple((seat + k) % SEATS for k in range(SEATS)) for seat in range(SEATS))

@@ -242,7 +242,6 @@ def observation(view: SpadesView) -> NDArray[np.float32]:
 
 _DRAWING = (Phase.DRAW, Phase.EXCHANGE)
 _PLAYING = Phase.PLAY
-_ZEROS_52 = array("f", bytes(4 * 52))
 
 
 class SeatObservation:
@@ -265,7 +264,7 @@ class SeatObservation:
         # a Python item write costs a tenth of numpy's.
         self._values = array("f", bytes(4 * OBSERVATION_SIZE))
         self.vector: NDArray[np.float32] = np.frombuffer(self._values, np.float32)
-        self._hand: tuple[int, ...] | None = None
+        self._hand = 0
         self._top = -1
         self._lead = -1
         self._taken = 0
@@ -285,13 +284,15 @@ class SeatObservation:
         phase = view.phase
         if phase is not self._settled or phase is not _PLAYING:
             self._settle(view, phase)
-        hand = view.hand
-        if hand != self._hand:
+        hand = view.hand_mask
+        changed = hand ^ self._hand
+        if changed:
             self._hand = hand
-            vector[_HAND:_HAND + 52] = _ZEROS_52
-            for c in hand:
-                vector[_HAND + c] = 1.0
-            vector[_SCALARS] = len(hand) / 13
+            while changed:
+                low = changed & -changed
+                vector[_HAND + low.bit_length() - 1] = 1.0 if hand & low else 0.0
+                changed ^= low
+            vector[_SCALARS] = hand.bit_count() / 13
         count = view.trick_count
         if count > self._tricks:
             for trick in view.tricks_from(self._tricks):

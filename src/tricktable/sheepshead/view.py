@@ -288,6 +288,11 @@ class ViewReader:
         return _held(self._state.hands[self.seat])
 
     @property
+    def hand_mask(self) -> int:
+        """``hand`` as a bitmask of card values (bit ``c`` for card ``c``)."""
+        return self._state.hands[self.seat]
+
+    @property
     def legal_actions(self) -> tuple[Action, ...]:
         state = self._state
         return state.legal_actions() if state.to_move == self.seat else ()
