@@ -350,8 +350,8 @@ class SeatObservation:
     settle (picker, call, blind, bury, passes, stakes, rules) is rewritten while they go on,
     and once when the play starts; the hand, the current trick and what moves during the play
     (who is to move and leads, the partner once revealed, the unknown card's fate) when they
-    change.  At the end
-    every seat sees the bury and the unknown card's face, so the vector is rebuilt once then.
+    change.  At the end every seat sees the bury, and the unknown card's face: a seat that did
+    not see it rebuilds the vector once then.
     """
 
     __slots__ = ("_current", "_fixed", "_hand", "_moving", "_over", "_points", "_settled",
@@ -382,10 +382,12 @@ class SeatObservation:
         (the object itself: copy it to keep it)."""
         vector = self._values
         phase = view.phase
-        if phase is _OVER and not self._over:
-            self._restart()
-            self._over = True
         seat = view.seat
+        if phase is _OVER and not self._over:
+            # The end shows the unknown card's face to all: a defender rebuilds its tricks.
+            if view.unknown_set_aside and view.picker != seat:
+                self._restart()
+            self._over = True
         relative = _RELATIVE[seat]
         number = CARD_NUMBER
         if phase is not self._settled or (phase is not _PLAYING and phase is not _OVER):
