@@ -236,8 +236,8 @@ def _points_seen(tricks: tuple[TrickView, ...]) -> tuple[int, ...]:
 class ViewReader:
     """``seat``'s view of ``state`` read field by field, for readers that need a few fields
     often (the RL environments): each attribute is the same-named field of
-    ``make_view(state, seat)`` as the state is now, and ``tricks_from(n)`` is
-    ``view.tricks[n:]``.  :func:`make_view` is built from it."""
+    ``make_view(state, seat)`` as the state is now (tested over random hands of every preset),
+    and ``tricks_from(n)`` is ``view.tricks[n:]``."""
 
     __slots__ = ("_state", "seat")
 
@@ -431,38 +431,72 @@ class ViewReader:
 
 def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     """Build ``seat``'s view of ``state``."""
-    read = ViewReader(state, seat)
-    tricks = read.tricks
+    if not 0 <= seat < 5:
+        raise ValueError(f"A seat is 0 to 4, not {seat}.")
+    over = state.is_over
+    picker = state.picker
+    is_picker = seat == picker
+    sees_unknown = is_picker or over
+    partner = state.partner
+    revealed = state.partner_revealed
+    is_partner = partner == seat
+    tricks = tuple([_trick_view(t, sees_unknown) for t in state.tricks])
+    current_cards: tuple[Card | None, ...] = state.current_trick
+    unknown_in_current = (
+        state.unknown is not None and state.unknown_played and len(state.tricks) < 6
+        and state.unknown in current_cards
+    )
+    face_down = current_cards.index(state.unknown) if unknown_in_current else -1
+    if face_down >= 0 and not sees_unknown:
+        current_cards = (*current_cards[:face_down], None, *current_cards[face_down + 1:])
+    current = TrickView(
+        leader=state.leader,
+        cards=current_cards,
+        winner=None,
+        points=None,
+        face_down=face_down,
+    )
+    points_seen = [0] * 5
+    for t in tricks:
+        assert t.winner is not None
+        points_seen[t.winner] += (
+            t.points if t.points is not None else sum(POINTS[c] for c in t.cards if c is not None)
+        )
+    counts = [hand.bit_count() for hand in state.hands]
+    if picker is not None and state.unknown is not None and not state.unknown_played:
+        counts[picker] += 1
+    result_kind = None if state.result is None else state.result.kind
+    passes = _passes(state.events)
     return SheepsheadView(
         seat=seat,
-        rules=read.rules,
-        dealer=read.dealer,
-        multiplier=read.multiplier,
-        stake_multiplier=read.stake_multiplier,
-        cracked_by=read.cracked_by,
-        recracked=read.recracked,
-        blitzes=read.blitzes,
-        phase=read.phase,
-        to_move=read.to_move,
-        hand=read.hand,
-        legal_actions=read.legal_actions,
-        passes=read.passes,
-        picker=read.picker,
-        blind=read.blind,
-        buried=read.buried,
-        called=read.called,
-        alone=read.alone,
-        unknown_set_aside=read.unknown_set_aside,
-        unknown_card=read.unknown_card,
-        unknown_played=read.unknown_played,
-        partner=read.partner,
-        is_partner=read.is_partner,
-        leaster=read.leaster,
+        rules=state.rules,
+        dealer=state.dealer,
+        multiplier=state.multiplier,
+        stake_multiplier=state.stake_multiplier,
+        cracked_by=state.cracked_by,
+        recracked=state.recracked,
+        blitzes=tuple(state.blitzes),
+        phase=state.phase,
+        to_move=state.to_move,
+        hand=_held(state.hands[seat]),
+        legal_actions=state.legal_actions() if state.to_move == seat else (),
+        passes=passes,
+        picker=picker,
+        blind=state.blind if is_picker else None,
+        buried=tuple(cards_of(state.buried)) if (is_picker or over) and state.buried else None,
+        called=state.called,
+        alone=state.alone,
+        unknown_set_aside=state.unknown is not None,
+        unknown_card=state.unknown if sees_unknown else None,
+        unknown_played=state.unknown_played,
+        partner=partner if (revealed or is_partner or over) else None,
+        is_partner=is_partner,
+        leaster=picker is None and (state.phase is Phase.PLAY or result_kind is HandKind.LEASTER),
         tricks=tricks,
-        current_trick=read.current_trick,
-        card_counts=read.card_counts,
-        tricks_by_seat=read.tricks_by_seat,
-        points_seen=_points_seen(tricks),
-        events=read.events,
-        result=read.result,
+        current_trick=current,
+        card_counts=tuple(counts),
+        tricks_by_seat=tuple(state.tricks_by_seat),
+        points_seen=tuple(points_seen),
+        events=_seen_events(state, seat, over, len(passes)),
+        result=state.result,
     )

@@ -215,8 +215,8 @@ def _draw_record(state: HandState, seat: Seat) -> DrawRecord:
 class ViewReader:
     """``seat``'s view of ``state`` read field by field, for readers that need a few fields
     often (the RL environments): each attribute is the same-named field of
-    ``make_view(state, seat)`` as the state is now, ``draw()`` holds the fields about the draw,
-    and ``tricks_from(n)`` is ``view.tricks[n:]``.  :func:`make_view` is built from it."""
+    ``make_view(state, seat)`` as the state is now (tested over random hands of every preset),
+    ``draw()`` holds the fields about the draw, and ``tricks_from(n)`` is ``view.tricks[n:]``."""
 
     __slots__ = ("_state", "seat")
 
@@ -384,34 +384,61 @@ class ViewReader:
 
 def make_view(state: HandState, seat: Seat) -> SpadesView:
     """Build ``seat``'s view of ``state``."""
-    read = ViewReader(state, seat)
-    draw = read.draw()
+    if seat not in (0, 1):
+        raise ValueError(f"A seat is 0 or 1, not {seat!r}.")
+    taken: list[Card] = []
+    discarded: list[Card] = []
+    exchanged: list[int | None] = [None, None]
+    given: tuple[Card, ...] | None = None
+    received: tuple[Card, ...] | None = None
     events = state.events
-    drawing = len(draw.seen)
+    seen: list[Event] = []
+    # The draw and the exchange come first; only their events hide anything.
+    for event in events:
+        if type(event) is Drew:
+            if event.seat == seat:
+                assert event.taken is not None and event.discarded is not None
+                taken.append(event.taken)
+                discarded.append(event.discarded)
+                seen.append(event)
+            else:
+                seen.append(_HIDDEN_DRAW[event.seat])
+        elif type(event) is Exchanged:
+            exchanged[event.seat] = event.swapped
+            if event.seat == seat:
+                given, received = event.given, event.received
+            seen.append(redact(event, viewer=seat))
+        elif type(event) is DoubleNilDeclared:
+            seen.append(event)
+        else:
+            break
+    drawing = len(seen)
+    mine = state.to_move == seat
+    top = state.top_card if mine else None
     return SpadesView(
         seat=seat,
-        rules=read.rules,
-        first=read.first,
-        phase=read.phase,
-        to_move=read.to_move,
-        hand=read.hand,
-        legal_actions=read.legal_actions,
-        top_card=read.top_card,
-        stock_left=read.stock_left,
-        taken=draw.taken,
-        discarded=draw.discarded,
-        exchange_given=draw.exchange_given,
-        exchange_received=draw.exchange_received,
-        exchanged=draw.exchanged,
-        double_nil=read.double_nil,
-        bids=read.bids,
-        card_counts=read.card_counts,
+        rules=state.rules,
+        first=state.first,
+        phase=state.phase,
+        to_move=state.to_move,
+        hand=_held(state.hands[seat]),
+        legal_actions=tuple(state.legal_actions()) if mine else (),
+        top_card=top,
+        stock_left=state.stock_left,
+        taken=tuple(taken),
+        discarded=tuple(discarded),
+        exchange_given=given,
+        exchange_received=received,
+        exchanged=(exchanged[0], exchanged[1]),
+        double_nil=(state.double_nil[0], state.double_nil[1]),
+        bids=(state.bids[0], state.bids[1]),
+        card_counts=(state.hands[0].bit_count(), state.hands[1].bit_count()),
         tricks=tuple([_trick_view(t) for t in state.tricks]) if drawing < len(events) else (),
-        current_trick=read.current_trick,
-        tricks_won=read.tricks_won,
-        spades_broken=read.spades_broken,
-        totals=read.totals,
-        bags=read.bags,
-        events=(*draw.seen, *events[drawing:]),  # = read.events, the draw read once
-        result=read.result,
+        current_trick=TrickView(state.leader, state.current_trick, None),
+        tricks_won=(state.tricks_won[0], state.tricks_won[1]),
+        spades_broken=state.spades_broken,
+        totals=state.start_totals,
+        bags=state.start_bags,
+        events=(*seen, *events[drawing:]),
+        result=state.result,
     )
