@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from tricktable.rl import spades_encoding as spades
 from tricktable.rl.aec import TrickTakingEnv
 from tricktable.sheepshead.rules import PRESETS as SHEEPSHEAD_PRESETS
 from tricktable.spades.rules import PRESETS as SPADES_PRESETS
+from tricktable.spades.view import DrawRecord
 
 TABLES = [
     *(("sheepshead", name) for name in SHEEPSHEAD_PRESETS),
@@ -96,3 +98,59 @@ def test_many_hands_of_every_table(game: str, preset: str) -> None:
         pytest.skip(f"{preset} is refused by the environments")
     looks = random.Random(f"{game}/{preset}")
     assert sum(check_hand(game, preset, seed, looks) for seed in range(60)) > 60 * 20
+
+
+class ReaderOverView:
+    """The reader's interface over a whole view: what the incremental encoders read, taken
+    from ``state.view(seat)`` alone."""
+
+    def __init__(self, view: Any) -> None:
+        self._view = view
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    @property
+    def trick_count(self) -> int:
+        return len(self._view.tricks)
+
+    def tricks_from(self, start: int) -> Any:
+        return self._view.tricks[start:]
+
+    @property
+    def hand_mask(self) -> int:
+        return sum(1 << c for c in self._view.hand)
+
+    def current(self) -> tuple[Any, ...]:
+        trick = self._view.current_trick
+        if hasattr(trick, "face_down"):
+            return trick.leader, trick.cards, trick.face_down
+        return trick.leader, trick.cards
+
+    def draw(self) -> DrawRecord:
+        view = self._view
+        return DrawRecord(view.taken, view.discarded, view.exchanged, view.exchange_given,
+                          view.exchange_received, ())
+
+
+@pytest.mark.parametrize(("game", "preset"), TABLES)
+def test_the_encoders_need_nothing_but_the_view(game: str, preset: str) -> None:
+    # Fed whole views instead of readers, the incremental encoders give the same vectors: all
+    # they read is in the seat's view.
+    env = rl.env(game, preset)
+    assert isinstance(env, TrickTakingEnv)
+    looks = random.Random(preset)
+    for seed in range(10):
+        env.reset(seed=seed)
+        seats = [env.game.seat_observation() for _ in env.possible_agents]
+        for agent in env.agent_iter():
+            for seat, encoder in enumerate(seats):
+                if looks.random() < 0.5 or env.terminations[agent]:
+                    view = env.hand.view(seat)
+                    assert np.array_equal(encoder.update(ReaderOverView(view)),
+                                          env.game.observation(view))
+            if env.terminations[agent]:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(env.observe(agent)["action_mask"])
+            env.step(int(legal[looks.randrange(len(legal))]))
