@@ -27,45 +27,51 @@ CARD_BLOCKS = ("hand", "unknown_card", "blind", "buried", "played", "trick")
 
 
 def sheepshead_states(numbers: range | tuple[int, ...]) -> list[HandState]:
-    """States met in random hands (a call with the unknown card taken whenever offered; some
-    hands under the doubler preset)."""
+    """States met in random hands (a call with the unknown card, a crack, a recrack and a
+    blitz taken whenever offered; some hands under the doubler preset, some under Wisconsin's
+    house rules)."""
     states = []
     for number in numbers:
         rng = random.Random(number)
-        rules = PRESETS["tavern" if number % 4 == 3 else "milwaukee"]
+        rules = PRESETS[("milwaukee", "wisconsin-jd", "milwaukee", "tavern")[number % 4]]
         state = new_sheepshead_hand(rules=rules, dealer=number % 5, seed=f"enc/{number}")
         while True:
             states.append(state.copy())
             if state.is_over:
                 break
             legal = state.legal_actions()
-            unknown = [a for a in legal if len(a.cards) == 2 and a.kind.value == "call"]
-            state.apply(unknown[0] if unknown else legal[rng.randrange(len(legal))])
+            rare = [a for a in legal if (len(a.cards) == 2 and a.kind.value == "call")
+                    or a.kind.value in ("crack", "recrack", "blitz")]
+            state.apply(rare[0] if rare else legal[rng.randrange(len(legal))])
     return states
 
 
 def test_sheepshead_ids_round_trip() -> None:
-    assert sheep.ACTION_COUNT == 729 == len(sheep.ACTIONS)
+    assert sheep.ACTION_COUNT == 734 == len(sheep.ACTIONS)
     for number in range(sheep.ACTION_COUNT):
         assert sheep.action_id(sheep.action_for_id(number)) == number
-    with pytest.raises(ValueError, match="0 to 728"):
-        sheep.action_for_id(729)
+    with pytest.raises(ValueError, match="0 to 733"):
+        sheep.action_for_id(734)
     with pytest.raises(ValueError, match="not a Sheepshead action"):
         sheep.action_id(spades.action_for_id(spades.BID_START + 4))
 
 
 def test_sheepshead_mask_is_exactly_the_legal_actions() -> None:
     unknown_calls = 0
-    for state in sheepshead_states((*range(8), 22)):  # hand 22 offers the unknown card
+    house = set()
+    for state in sheepshead_states((*range(12), 22)):  # hand 22 offers the unknown card
         for seat in range(5):
             view = state.view(seat)
             mask = sheep.action_mask(view)
-            assert mask.dtype == np.int8 and mask.shape == (729,)
+            assert mask.dtype == np.int8 and mask.shape == (734,)
             decoded = {sheep.action_for_id(int(i)) for i in np.flatnonzero(mask)}
             assert decoded == set(view.legal_actions)
             unknown_calls += sum(1 for a in view.legal_actions if len(a.cards) == 2
                                  and a.kind.value == "call")
+            house |= {str(a) for a in view.legal_actions
+                      if a.kind.value in ("crack", "recrack", "blitz") or str(a) == "call JD"}
     assert unknown_calls > 0, "no hand offered a call with the unknown card"
+    assert {"call JD", "crack", "recrack"} <= house and any(a.startswith("blitz") for a in house)
 
 
 def test_sheepshead_observation_holds_the_view_and_nothing_hidden() -> None:

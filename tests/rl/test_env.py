@@ -78,8 +78,8 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
         env.step(700)  # a card play in the pick phase
     assert env.agent_selection == mover and len(raw.hand.history) == 0
     assert np.array_equal(env.observe(mover)["observation"], before)
-    for bad in (729, -1, 2.5, "pass"):
-        with pytest.raises(ValueError, match="0 to 728"):
+    for bad in (734, -1, 2.5, "pass"):
+        with pytest.raises(ValueError, match="0 to 733"):
             env.step(bad)  # type: ignore[arg-type]
 
 
@@ -150,6 +150,29 @@ def test_calls_before_reset_are_refused() -> None:
         env.observe("player_0")
 
 
-def test_a_house_rules_table_is_refused_with_the_reason() -> None:
-    with pytest.raises(ValueError, match="J♦ partner, cracks and blitzes"):
-        rl.sheepshead_env(rules="wisconsin-jd")
+def test_a_house_rules_table_plays_its_cracks_and_blitzes() -> None:
+    from tricktable.rl import sheepshead_encoding as sheep
+
+    env = rl.sheepshead_env(rules="wisconsin-jd")
+    raw = env.unwrapped
+    assert isinstance(raw, TrickTakingEnv)
+    house = {sheep.CALL_JACK_ID, sheep.CRACK_ID, sheep.RECRACK_ID, sheep.BLITZ_START,
+             sheep.BLITZ_START + 1}
+    offered: set[int] = set()
+    doubled = 0
+    rng = random.Random(5)
+    for seed in range(40):
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = [int(i) for i in np.flatnonzero(observation["action_mask"])]
+            offered |= house & set(legal)
+            doubling = [i for i in legal if i in house]
+            env.step(doubling[0] if doubling else rng.choice(legal))
+        result = raw.hand.view(0).result
+        assert result is not None and sum(result.scores) == 0
+        doubled += result.multiplier > 1
+    assert offered == house and doubled > 0

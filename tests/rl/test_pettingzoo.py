@@ -13,16 +13,18 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test
 from tricktable import rl
 
 GAMES = ("sheepshead", "spades")
+TABLES = (("sheepshead", None), ("sheepshead", "wisconsin-jd"), ("spades", None))
+"""The default tables, and the house rules (the J♦ partner, cracks and blitzes)."""
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_api(game: str) -> None:
-    api_test(rl.env(game), num_cycles=100)
+@pytest.mark.parametrize(("game", "rules"), TABLES)
+def test_api(game: str, rules: str | None) -> None:
+    api_test(rl.env(game, rules), num_cycles=100)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_seed(game: str) -> None:
-    seed_test(partial(rl.env, game), num_cycles=100)
+@pytest.mark.parametrize(("game", "rules"), TABLES)
+def test_seed(game: str, rules: str | None) -> None:
+    seed_test(partial(rl.env, game, rules), num_cycles=100)
 
 
 def _seeded_spaces(factory: Callable[..., Any]) -> Callable[..., Any]:
@@ -37,13 +39,14 @@ def _seeded_spaces(factory: Callable[..., Any]) -> Callable[..., Any]:
     return make
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_max_cycles(game: str) -> None:
+@pytest.mark.parametrize(("game", "rules"), TABLES)
+def test_max_cycles(game: str, rules: str | None) -> None:
     # max_cycles_test samples actions without the mask, so the environments replace illegal
     # ones by the default action (pass; else the first legal action) and play on.
     module = SimpleNamespace(
-        env=_seeded_spaces(partial(rl.env, game, illegal_action="default")),
-        parallel_env=_seeded_spaces(partial(rl.parallel_env, game, illegal_action="default")),
+        env=_seeded_spaces(partial(rl.env, game, rules, illegal_action="default")),
+        parallel_env=_seeded_spaces(
+            partial(rl.parallel_env, game, rules, illegal_action="default")),
     )
     max_cycles_test(module)
 

@@ -17,6 +17,11 @@ def test_gymnasium_check_env(game: str, opponents: str) -> None:
     check_env(SingleAgentEnv(game, opponents=opponents), skip_render_check=True)
 
 
+def test_gymnasium_check_env_at_a_house_rules_table() -> None:
+    check_env(SingleAgentEnv("sheepshead", rules="wisconsin-jd", opponents="basic"),
+              skip_render_check=True)
+
+
 @pytest.mark.parametrize("game", ["sheepshead", "spades"])
 def test_the_reward_is_the_learners_score(game: str) -> None:
     env = SingleAgentEnv(game, seat=1, opponents="basic")

@@ -59,6 +59,12 @@ class Hand(Protocol):
     def view(self, seat: Seat) -> Any: ...
 
 
+class SeatObservation(Protocol):
+    """One seat's observation vector, kept up to date from that seat's view reader."""
+
+    def update(self, view: Any) -> NDArray[np.float32]: ...
+
+
 class HandGame(Protocol):
     """What the environment needs to know about a game."""
 
@@ -72,9 +78,21 @@ class HandGame(Protocol):
         """A fresh hand; every random choice (the deal, the dealer) comes from ``rng``."""
         ...
 
-    def observation(self, view: Any) -> NDArray[np.float32]: ...
+    def reader(self, hand: Any, seat: Seat) -> Any:
+        """``seat``'s view of ``hand``, read field by field (the game's ``ViewReader``)."""
+        ...
 
-    def action_mask(self, view: Any) -> NDArray[np.int8]: ...
+    def seat_observation(self) -> SeatObservation:
+        """A fresh incremental observation for one seat, fed that seat's reader."""
+        ...
+
+    def observation(self, view: Any) -> NDArray[np.float32]:
+        """The observation of a view, encoded from scratch (what the incremental one equals)."""
+        ...
+
+    def action_mask(self, view: Any) -> NDArray[np.int8]:
+        """The mask of the legal actions of a view (or a reader)."""
+        ...
 
     def action(self, number: int, view: Callable[[], Any]) -> Action:
         """The action with id ``number``; ``view()`` gives the mover's view if it is needed."""
@@ -164,6 +182,12 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self._steps = [0] * game.seats
+        self._seen: list[SeatObservation] = []
+        self._version = 0
+        """Actions applied this hand: an agent's cached observation holds while it stays."""
+        self._cache: dict[str, tuple[int, Observation]] = {}
+        self._rewarded = False
+        """Whether a reward of the last step was not 0."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -191,15 +215,34 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self._steps = [0] * self.game.seats
+        self._seen = [self.game.seat_observation() for _ in range(self.game.seats)]
+        self._version = 0
+        self._cache = {}
+        self._rewarded = False
         mover = self._hand.to_move
         assert mover is not None
         self.agent_selection = self.possible_agents[mover]
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent``'s seat sees, built from its view only."""
-        view = self.hand.view(self._seat[agent])
-        game = self.game
-        return {"observation": game.observation(view), "action_mask": game.action_mask(view)}
+        """What ``agent``'s seat sees, built from its view only.
+
+        Encoded lazily: the seat's vector is brought up to date from what its view shows
+        since it last looked (equal to encoding ``view(seat)`` from scratch), and kept until
+        the next action.  Each call returns new arrays.
+        """
+        hand = self.hand
+        cached = self._cache.get(agent)
+        if cached is not None and cached[0] == self._version:
+            seen = cached[1]
+        else:
+            seat = self._seat[agent]
+            game = self.game
+            view = game.reader(hand, seat)
+            seen = {"observation": self._seen[seat].update(view),
+                    "action_mask": game.action_mask(view)}
+            self._cache[agent] = (self._version, seen)
+        return {"observation": seen["observation"].copy(),
+                "action_mask": seen["action_mask"].copy()}
 
     def step(self, action: int | None) -> None:
         if self._hand is None:
@@ -221,35 +264,44 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
             )
         hand = self.hand
         seat = self._seat[agent]
+        game = self.game
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
+        rewards = self.rewards
+        if self._rewarded:  # else this step's rewards, all 0, are the last step's already
+            rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         try:
-            hand.apply(self.game.action(number, lambda: hand.view(seat)), seat=seat)
+            hand.apply(game.action(number, lambda: game.reader(hand, seat)), seat=seat)
         except IllegalAction as error:
             if self.illegal_action == "raise":
                 raise
             rewards[agent] = self.illegal_reward
+            self._rewarded = True
             self.infos[agent] = {"illegal_action": str(error)}
             if self.illegal_action == "default":
-                hand.apply(default_action(hand.view(seat).legal_actions), seat=seat)
+                hand.apply(default_action(game.reader(hand, seat).legal_actions), seat=seat)
+                self._version += 1
         else:
+            self._version += 1
             if self.infos[agent]:
                 self.infos[agent] = {}
         self._steps[seat] += 1
         mover = hand.to_move
         if mover is None:
-            view = hand.view(seat)
+            view = game.reader(hand, seat)
             scores = tuple(view.result.scores)
-            for other, reward in enumerate(self.game.rewards(view)):
+            for other, reward in enumerate(game.rewards(view)):
                 name = self.possible_agents[other]
                 rewards[name] += reward
                 self.terminations[name] = True
                 self.infos[name] = {**self.infos[name], "hand_scores": scores}
+            self._rewarded = True
         elif self.max_cycles is not None and self._steps[mover] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[mover]
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         """``ansi``: a line about the hand as the agent to move (or seat 0) sees it."""

@@ -6,8 +6,6 @@ import random
 import time
 from typing import Any
 
-import numpy as np
-
 from tricktable.rl import env as make_env
 
 __all__ = ["rl_benchmark"]
@@ -33,7 +31,7 @@ def rl_benchmark(game: str, *, hands: int = 2000, seed: int = 1) -> dict[str, An
             if termination or truncation:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]
             env.step(int(legal[int(draw() * len(legal))]))
             steps += 1
     cpu = time.process_time() - cpu

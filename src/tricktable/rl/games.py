@@ -22,11 +22,13 @@ from tricktable.sheepshead.rules import rules_from_json as sheepshead_rules
 from tricktable.sheepshead.state import HandState as SheepsheadHand
 from tricktable.sheepshead.state import new_hand as new_sheepshead_hand
 from tricktable.sheepshead.view import SheepsheadView
+from tricktable.sheepshead.view import ViewReader as SheepsheadReader
 from tricktable.spades.rules import Rules as SpadesRules
 from tricktable.spades.rules import rules_from_json as spades_rules
 from tricktable.spades.state import HandState as SpadesHand
 from tricktable.spades.state import new_hand as new_spades_hand
 from tricktable.spades.view import SpadesView
+from tricktable.spades.view import ViewReader as SpadesReader
 
 __all__ = ["GAMES", "SheepsheadGame", "SpadesGame", "game_for"]
 
@@ -50,11 +52,6 @@ class SheepsheadGame:
         self.rules = (
             rules if isinstance(rules, SheepsheadRules) else sheepshead_rules(rules or "milwaukee")
         )
-        if self.rules.jack_of_diamonds or self.rules.crack or self.rules.blitz:
-            raise ValueError(
-                "The environments encode the called-ace tables (milwaukee, pagat, tavern): the "
-                "J♦ partner, cracks and blitzes are not in their action space yet."
-            )
 
     def new_hand(self, rng: np.random.Generator) -> SheepsheadHand:
         dealer = int(rng.integers(self.seats))
@@ -62,10 +59,16 @@ class SheepsheadGame:
             rules=self.rules, dealer=dealer, seed=int(rng.integers(_SEED_LIMIT))
         )
 
+    def reader(self, hand: SheepsheadHand, seat: int) -> SheepsheadReader:
+        return SheepsheadReader(hand, seat)
+
+    def seat_observation(self) -> sheepshead.SeatObservation:
+        return sheepshead.SeatObservation()
+
     def observation(self, view: SheepsheadView) -> NDArray[np.float32]:
         return sheepshead.observation(view)
 
-    def action_mask(self, view: SheepsheadView) -> NDArray[np.int8]:
+    def action_mask(self, view: SheepsheadView | SheepsheadReader) -> NDArray[np.int8]:
         return sheepshead.action_mask(view)
 
     def action(self, number: int, view: Callable[[], Any]) -> Action:
@@ -77,7 +80,7 @@ class SheepsheadGame:
     def legal_ids(self, legal: Sequence[Action]) -> list[int]:
         return sheepshead.legal_ids(legal)
 
-    def rewards(self, view: SheepsheadView) -> tuple[float, ...]:
+    def rewards(self, view: SheepsheadView | SheepsheadReader) -> tuple[float, ...]:
         assert view.result is not None
         return tuple(float(s) for s in view.result.scores)
 
@@ -105,10 +108,16 @@ class SpadesGame:
         first = int(rng.integers(self.seats))
         return new_spades_hand(rules=self.rules, first=first, seed=int(rng.integers(_SEED_LIMIT)))
 
+    def reader(self, hand: SpadesHand, seat: int) -> SpadesReader:
+        return SpadesReader(hand, seat)
+
+    def seat_observation(self) -> spades.SeatObservation:
+        return spades.SeatObservation()
+
     def observation(self, view: SpadesView) -> NDArray[np.float32]:
         return spades.observation(view)
 
-    def action_mask(self, view: SpadesView) -> NDArray[np.int8]:
+    def action_mask(self, view: SpadesView | SpadesReader) -> NDArray[np.int8]:
         return spades.action_mask(view)
 
     def action(self, number: int, view: Callable[[], Any]) -> Action:
@@ -125,7 +134,7 @@ class SpadesGame:
     def legal_ids(self, legal: Sequence[Action]) -> list[int]:
         return spades.legal_ids(legal)
 
-    def rewards(self, view: SpadesView) -> tuple[float, ...]:
+    def rewards(self, view: SpadesView | SpadesReader) -> tuple[float, ...]:
         assert view.result is not None
         seat0, seat1 = view.result.scores
         return float(seat0 - seat1), float(seat1 - seat0)

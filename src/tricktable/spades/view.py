@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
 from tricktable.spades.deck import sort_hand
 from tricktable.spades.events import (
+    CardPlayed,
     DoubleNilDeclared,
     Drew,
     Event,
     Exchanged,
+    HandScored,
+    SpadesBroken,
+    TrickWon,
     event_json,
     redact,
 )
@@ -29,7 +33,7 @@ from tricktable.spades.rules import Rules
 from tricktable.spades.scoring import HandResult, bid_json
 from tricktable.spades.state import HandState, Phase, Trick
 
-__all__ = ["SpadesView", "TrickView", "make_view"]
+__all__ = ["DrawRecord", "SpadesView", "TrickView", "ViewReader", "make_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +153,7 @@ class SpadesView:
         }
 
 
+_PLAY_EVENTS = (CardPlayed, SpadesBroken, HandScored)
 _HIDDEN_DRAW = (Drew(0, None, None, None), Drew(1, None, None, None))
 _DRAW_EVENTS = (Drew, Exchanged, DoubleNilDeclared)
 
@@ -163,6 +168,218 @@ def _held(hand: int) -> tuple[Card, ...]:
 def _trick_view(trick: Trick) -> TrickView:
     """A finished trick as both players see it (there are few, so views are shared)."""
     return TrickView(trick.leader, trick.cards, trick.winner)
+
+
+class DrawRecord(NamedTuple):
+    """What a seat saw of the draw and the double-nil exchange (fields of its view)."""
+
+    taken: tuple[Card, ...]
+    discarded: tuple[Card, ...]
+    exchanged: tuple[int | None, int | None]
+    exchange_given: tuple[Card, ...] | None
+    exchange_received: tuple[Card, ...] | None
+    seen: tuple[Event, ...]
+    """The draw's events as the seat may see them (the first events of the hand)."""
+
+
+def _draw_record(state: HandState, seat: Seat) -> DrawRecord:
+    taken: list[Card] = []
+    discarded: list[Card] = []
+    exchanged: list[int | None] = [None, None]
+    given: tuple[Card, ...] | None = None
+    received: tuple[Card, ...] | None = None
+    seen: list[Event] = []
+    # The draw and the exchange come first; only their events hide anything.
+    for event in state.events:
+        if type(event) is Drew:
+            if event.seat == seat:
+                assert event.taken is not None and event.discarded is not None
+                taken.append(event.taken)
+                discarded.append(event.discarded)
+                seen.append(event)
+            else:
+                seen.append(_HIDDEN_DRAW[event.seat])
+        elif type(event) is Exchanged:
+            exchanged[event.seat] = event.swapped
+            if event.seat == seat:
+                given, received = event.given, event.received
+            seen.append(redact(event, viewer=seat))
+        elif type(event) is DoubleNilDeclared:
+            seen.append(event)
+        else:
+            break
+    return DrawRecord(tuple(taken), tuple(discarded), (exchanged[0], exchanged[1]), given,
+                      received, tuple(seen))
+
+
+class ViewReader:
+    """``seat``'s view of ``state`` read field by field, for readers that need a few fields
+    often (the RL environments): each attribute is the same-named field of
+    ``make_view(state, seat)`` as the state is now (tested over random hands of every preset),
+    ``draw()`` holds the fields about the draw, and ``tricks_from(n)`` is ``view.tricks[n:]``."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: HandState, seat: Seat) -> None:
+        if seat not in (0, 1):
+            raise ValueError(f"A seat is 0 or 1, not {seat!r}.")
+        self._state = state
+        self.seat = seat
+
+    @property
+    def rules(self) -> Rules:
+        return self._state.rules
+
+    @property
+    def first(self) -> Seat:
+        return self._state.first
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def to_move(self) -> Seat | None:
+        return self._state.to_move
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return _held(self._state.hands[self.seat])
+
+    @property
+    def hand_mask(self) -> int:
+        """``hand`` as a bitmask of card values (bit ``c`` for card ``c``)."""
+        return self._state.hands[self.seat]
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        state = self._state
+        return tuple(state.legal_actions()) if state.to_move == self.seat else ()
+
+    @property
+    def top_card(self) -> Card | None:
+        state = self._state
+        return state.top_card if state.to_move == self.seat else None
+
+    @property
+    def stock_left(self) -> int:
+        return self._state.stock_left
+
+    def draw(self) -> DrawRecord:
+        """The view's ``taken``, ``discarded``, ``exchanged``, ``exchange_given`` and
+        ``exchange_received``, read in one pass."""
+        return _draw_record(self._state, self.seat)
+
+    @property
+    def taken(self) -> tuple[Card, ...]:
+        return self.draw().taken
+
+    @property
+    def discarded(self) -> tuple[Card, ...]:
+        return self.draw().discarded
+
+    @property
+    def exchanged(self) -> tuple[int | None, int | None]:
+        return self.draw().exchanged
+
+    @property
+    def exchange_given(self) -> tuple[Card, ...] | None:
+        return self.draw().exchange_given
+
+    @property
+    def exchange_received(self) -> tuple[Card, ...] | None:
+        return self.draw().exchange_received
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        seen = self.draw().seen
+        return (*seen, *self._state.events[len(seen):])
+
+    @property
+    def double_nil(self) -> tuple[bool, bool]:
+        double_nil = self._state.double_nil
+        return double_nil[0], double_nil[1]
+
+    @property
+    def bids(self) -> tuple[int | None, int | None]:
+        bids = self._state.bids
+        return bids[0], bids[1]
+
+    @property
+    def card_counts(self) -> tuple[int, int]:
+        hands = self._state.hands
+        return hands[0].bit_count(), hands[1].bit_count()
+
+    @property
+    def trick_count(self) -> int:
+        """``len(view.tricks)``."""
+        won = self._state.tricks_won
+        return won[0] + won[1]
+
+    def tricks_from(self, start: int) -> tuple[TrickView, ...]:
+        """The finished tricks from number ``start`` (0 is the first) on."""
+        state = self._state
+        if start >= self.trick_count:
+            return ()
+        # Walk back over the play to the end of trick ``start`` - 1 (or the play's start).
+        events = state.events
+        at = len(events) - 1
+        leader = 1 - state.first
+        while at >= 0:
+            event = events[at]
+            if type(event) is TrickWon:
+                if event.trick == start:
+                    leader = event.seat
+                    break
+            elif type(event) not in _PLAY_EVENTS:
+                break
+            at -= 1
+        tricks = []
+        cards: list[Card] = []
+        for event in events[at + 1:]:
+            if type(event) is CardPlayed:
+                cards.append(event.card)
+            elif type(event) is TrickWon:
+                tricks.append(_trick_view(Trick(leader, (cards[0], cards[1]), event.seat)))
+                leader = event.seat
+                cards = []
+        return tuple(tricks)
+
+    @property
+    def tricks(self) -> tuple[TrickView, ...]:
+        return self.tricks_from(0)
+
+    def current(self) -> tuple[Seat, tuple[Card, ...]]:
+        """The current trick's ``leader`` and ``cards``, without building the
+        :class:`TrickView` (``current_trick``)."""
+        state = self._state
+        return state.leader, state.current_trick
+
+    @property
+    def current_trick(self) -> TrickView:
+        state = self._state
+        return TrickView(state.leader, state.current_trick, None)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        won = self._state.tricks_won
+        return won[0], won[1]
+
+    @property
+    def spades_broken(self) -> bool:
+        return self._state.spades_broken
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self._state.start_totals
+
+    @property
+    def bags(self) -> tuple[int, int]:
+        return self._state.start_bags
+
+    @property
+    def result(self) -> HandResult | None:
+        return self._state.result
 
 
 def make_view(state: HandState, seat: Seat) -> SpadesView:

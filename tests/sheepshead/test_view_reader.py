@@ -1,0 +1,42 @@
+"""The view reader (a seat's view read field by field) agrees with the whole view at every
+state of random hands of every preset."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.state import new_hand
+from tricktable.sheepshead.view import SheepsheadView, ViewReader
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_field_read_equals_the_view(preset: str) -> None:
+    fields = [f.name for f in dataclasses.fields(SheepsheadView)]
+    for number in range(40):
+        rng = random.Random(number)
+        state = new_hand(rules=PRESETS[preset], dealer=number % 5, seed=f"reader/{number}")
+        while True:
+            for seat in range(5):
+                view = state.view(seat)
+                read = ViewReader(state, seat)
+                for name in fields:
+                    assert getattr(read, name) == getattr(view, name), name
+                assert read.trick_count == len(view.tricks)
+                assert read.hand_mask == sum(1 << c for c in view.hand)
+                for start in range(len(view.tricks) + 1):
+                    assert read.tricks_from(start) == view.tricks[start:]
+                current = view.current_trick
+                assert read.current() == (current.leader, current.cards, current.face_down)
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_seat_outside_the_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="0 to 4"):
+        ViewReader(new_hand(seed=1), 5)

@@ -1,0 +1,45 @@
+"""The view reader (a seat's view read field by field) agrees with the whole view at every
+state of random hands of every preset."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from tricktable.spades.rules import PRESETS
+from tricktable.spades.state import new_hand
+from tricktable.spades.view import SpadesView, ViewReader
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_field_read_equals_the_view(preset: str) -> None:
+    fields = [f.name for f in dataclasses.fields(SpadesView)]
+    for number in range(40):
+        rng = random.Random(number)
+        state = new_hand(rules=PRESETS[preset], first=number % 2, seed=f"reader/{number}")
+        while True:
+            for seat in (0, 1):
+                view = state.view(seat)
+                read = ViewReader(state, seat)
+                for name in fields:
+                    assert getattr(read, name) == getattr(view, name), name
+                assert read.trick_count == len(view.tricks)
+                assert read.hand_mask == sum(1 << c for c in view.hand)
+                for start in range(len(view.tricks) + 1):
+                    assert read.tricks_from(start) == view.tricks[start:]
+                assert read.current() == (view.current_trick.leader, view.current_trick.cards)
+                draw = read.draw()
+                assert (draw.taken, draw.discarded, draw.exchanged, draw.exchange_given,
+                        draw.exchange_received) == (view.taken, view.discarded, view.exchanged,
+                                                    view.exchange_given, view.exchange_received)
+            if state.is_over:
+                break
+            legal = list(state.legal_actions())
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_seat_outside_the_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="0 or 1"):
+        ViewReader(new_hand(first=0, seed=1), 2)
