@@ -412,5 +412,7 @@ class BasicPlayer:
             return RECRACK if should_recrack(view, settings) else PASS
         if phase is Phase.BLITZ:
             blitzes = [a for a in view.legal_actions if a.kind is ActionKind.BLITZ]
-            return blitzes[0] if blitzes and should_blitz(view, settings) else PASS
+            if not blitzes or not should_blitz(view, settings):
+                return PASS
+            return max(blitzes, key=lambda a: len(a.cards))  # both pairs, when offered
         return ALONE
