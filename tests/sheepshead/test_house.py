@@ -451,16 +451,42 @@ CRACKING = deal(
 )
 
 
-def test_basic_cracks_with_the_trump_the_picker_lacks_and_never_against_its_own_side() -> None:
+# The same, but the picker (seat 2) holds the J♦ and must go alone; seat 3 has the J♥.
+CRACKING_ALONE = deal(
+    "QC QS JC 7C 8C 9S",
+    "AC 10C KC 9C AS 10S",
+    "JD AD 10D KD 7H 8H",
+    "JH QH QD JS AH 10H",
+    "9D 8D 7D KS 8S 7S",
+    blind="KH 9H",
+)
+
+
+def test_basic_cracks_a_lone_jack_picker_with_the_trump_he_lacks() -> None:
+    """Four against one, holding trump near a pick: the one crack that paid in self-play."""
     basic = BasicPlayer()
-    state = hand_from(CRACKING, rules=WISCONSIN,
-                      actions=["pass", "pass", "pick", "bury KH 9H", "call JD"])
+    state = hand_from(CRACKING_ALONE, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "alone"])
+    assert state.phase is Phase.CRACK and state.view(0).alone
     assert should_crack(state.view(0), basic.settings)  # Q♣ Q♠ J♣: the picker lacks them
     assert basic.choose(state.view(0), random.Random(0)) == act("crack")
     assert not should_crack(state.view(1), basic.settings)  # no trump at all
-    # The J♦ holder is the partner: with a hand as strong he would crack his own side.
-    assert should_crack(replace(state.view(3), is_partner=False), basic.settings)
-    assert not should_crack(state.view(3), basic.settings)
+    assert not should_crack(replace(state.view(0), is_partner=True), basic.settings)
+    # At a called-ace table a picker who goes alone chose to: his hand is strong.
+    called_ace = replace(WISCONSIN, partner=Partner.CALLED_ACE)
+    assert not should_crack(replace(state.view(0), rules=called_ace), basic.settings)
+
+
+def test_basic_does_not_crack_a_picker_with_a_partner() -> None:
+    """With a partner the picker's side won two in three after the same passer's crack, and
+    the recrack made its wins the larger: the crack lost, so basic does not make it."""
+    basic = BasicPlayer()
+    state = hand_from(CRACKING, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "call JD"])
+    assert not should_crack(state.view(0), basic.settings)
+    assert basic.choose(state.view(0), random.Random(0)) == act("pass")
+    # The J♦ holder is the partner: he never cracks his own side.
+    assert not should_crack(replace(state.view(3), alone=True), basic.settings)
 
 
 def test_basic_recracks_only_a_clearly_strong_hand() -> None:
@@ -510,3 +536,26 @@ def test_every_refused_card_at_a_jack_of_diamonds_table_says_why() -> None:
                         refused += 1
             hand.apply(legal[rng.randrange(len(legal))])
     assert refused > 0
+
+
+def test_the_arena_variant_basic_no_crack_is_basic_without_cracks() -> None:
+    from tricktable.ai.players import make_player
+
+    state = hand_from(CRACKING_ALONE, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "alone"])
+    plain = make_player("sheepshead", "basic")
+    never = make_player("sheepshead", "basic:no-crack")
+    assert plain.choose(state.view(0), random.Random(0)) == act("crack")
+    assert never.choose(state.view(0), random.Random(0)) == act("pass")
+    state.apply(act("pass"))
+    state.apply(act("pass"))
+    while state.phase is Phase.BLITZ:  # everything else as basic
+        seat = state.to_move
+        assert seat is not None
+        assert never.choose(state.view(seat), random.Random(0)) == \
+            plain.choose(state.view(seat), random.Random(0))
+        state.apply(plain.choose(state.view(seat), random.Random(0)))
+    with pytest.raises(ValueError, match="no basic variant 'sometimes'; choose from no-crack"):
+        make_player("sheepshead", "basic:sometimes")
+    with pytest.raises(ValueError, match="a Sheepshead player, not a spades one"):
+        make_player("spades", "basic:no-crack")
