@@ -559,3 +559,13 @@ def test_the_arena_variant_basic_no_crack_is_basic_without_cracks() -> None:
         make_player("sheepshead", "basic:sometimes")
     with pytest.raises(ValueError, match="a Sheepshead player, not a spades one"):
         make_player("spades", "basic:no-crack")
+
+
+def test_the_terminal_offers_a_four_queen_holder_each_pair_and_both() -> None:
+    from tricktable.terminal.house import house_prompt
+
+    state = hand_from(FOUR_QUEENS, rules=WISCONSIN, actions=FOUR_TO_BLITZ)
+    prompt = house_prompt(state.view(0))
+    assert prompt is not None
+    assert prompt.startswith("blitz QC QS / blitz QH QD / blitz QC QS QH QD / pass")
+    assert "once per pair" in prompt

@@ -30,7 +30,9 @@ export function housePrompt(legal, phase, stakes, send) {
       return { text: 'No pair of queens to show.', buttons: [] };
     }
     return {
-      text: `Show your pair of queens (a blitz) to double the stakes (now ×${stakes})? Everyone will see them.`,
+      text: blitzes.length > 1
+        ? `Show a pair of queens, or all four (a blitz doubles the stakes, now ×${stakes}, once per pair)? Everyone will see them.`
+        : `Show your pair of queens (a blitz) to double the stakes (now ×${stakes})? Everyone will see them.`,
       buttons: [
         ...blitzes.map((a) => button(`Blitz ${a.split(' ').slice(1).map(cardText).join(' ')}`,
           () => send(a), { primary: true, testid: 'blitz' })),
