@@ -26,7 +26,8 @@ was fitted by least squares on the hand's features, with an intercept per positi
 thresholds) and the leaster strength for the dealer.  The card-play knobs in
 :class:`~tricktable.sheepshead.cardplay.PlaySettings` and the bury weights were set by
 duplicate arena runs of variants against this player (``tricktable arena`` with
-``--baseline``), keeping what gained.
+``--baseline``), keeping what gained.  The crack rule comes from playing every crack decision
+out both ways (``bench/crack_playouts.py``) and is checked against ``basic:no-crack``.
 """
 
 from __future__ import annotations
@@ -125,8 +126,8 @@ class BasicSettings:
     alone_trump: int = 5
     """Least trump (after the bury) to think of going alone."""
     crack_threshold: float = 4.6
-    """Picking strength a defender who passed needs to crack: a hand near a pick holds trump
-    the picker does not."""
+    """Picking strength a defender who passed needs to crack a lone J♦ picker: a hand near a
+    pick holds trump the picker does not."""
     recrack_trump: int = 5
     """Least trump the cracked picker needs (two queens among them) to recrack."""
     blitz_defender_threshold: float = 5.2
