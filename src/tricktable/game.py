@@ -119,9 +119,9 @@ class Action:
         return Action(ActionKind.CALL, (card,) if unknown is None else (card, unknown))
 
     @staticmethod
-    def blitz(first: Card, second: Card) -> Action:
-        high, low = sorted((first, second))
-        return Action(ActionKind.BLITZ, (high, low))
+    def blitz(*queens: Card) -> Action:
+        """A blitz showing one pair of queens, or both pairs (four queens), in one order."""
+        return Action(ActionKind.BLITZ, tuple(sorted(queens)))
 
     @staticmethod
     def bid(tricks: int) -> Action:
@@ -148,7 +148,7 @@ _SIMPLE = {a.kind: a for a in (PASS, PICK, ALONE, KEEP, REJECT, DOUBLE_NIL, CRAC
 def parse_action(text: object) -> Action:
     """Parse an action's text form: ``"pass"``, ``"bury QC 7H"``, ``"call AH unknown 8C"``,
     ``"play 10D"``, ``"bid 4"``, ``"bid nil"``, ``"exchange 2C 3D"``, ``"crack"``,
-    ``"recrack"``, ``"blitz QC QS"``.
+    ``"recrack"``, ``"blitz QC QS"``, ``"blitz QC QS QH QD"``.
 
     Raises ``ValueError`` with a message that says what was wrong.
     """
@@ -192,9 +192,10 @@ def parse_action(text: object) -> Action:
             raise ValueError("Bury two different cards: 'bury QC 7H'.")
         return Action.bury(cards[0], cards[1])
     if kind is ActionKind.BLITZ:
-        if len(cards) != 2 or cards[0] == cards[1]:
-            raise ValueError("A blitz shows two queens: 'blitz QC QS' or 'blitz QH QD'.")
-        return Action.blitz(cards[0], cards[1])
+        if len(cards) not in (2, 4) or len(set(cards)) != len(cards):
+            raise ValueError("A blitz shows two queens ('blitz QC QS' or 'blitz QH QD') or all "
+                             "four ('blitz QC QS QH QD').")
+        return Action.blitz(*cards)
     if len(set(cards)) != len(cards):
         raise ValueError("Each card may be exchanged once.")
     return Action.exchange(cards)

@@ -97,3 +97,26 @@ def test_sampling_keeps_the_jack_of_diamonds_holder_secret() -> None:
             if len(holders) > 1:
                 checked += 1
     assert checked > 20
+
+
+def test_a_four_queen_blitz_keeps_all_four_with_the_blitzer_and_the_strong_player_reads_it(
+) -> None:
+    """One answer showed both pairs: every sample gives the blitzer all four queens, and the
+    strong player, which rebuilds the hand from the events, plays on from it."""
+    from tests.sheepshead.helpers import act, hand_from
+    from tests.sheepshead.test_house import FOUR_QUEENS, FOUR_TO_BLITZ
+    from tricktable.ai.players import make_player
+
+    state = hand_from(FOUR_QUEENS, rules=PRESETS["wisconsin-jd"], actions=FOUR_TO_BLITZ)
+    state.apply(act("blitz QC QS QH QD"))
+    while state.phase is Phase.BLITZ:
+        state.apply(act("pass"))
+    rng = random.Random(4)
+    queens = [card(q) for q in ("QC", "QS", "QH", "QD")]
+    for seat in (1, 3):
+        for sample in sample_deals(state.view(seat), rng, 20):
+            assert all(sample.hands[0] >> queen & 1 for queen in queens)
+    seat = state.to_move
+    assert seat is not None
+    strong = make_player("sheepshead", "strong", reproducible=True)
+    assert strong.choose(state.view(seat), random.Random(1)) in state.legal_actions()

@@ -1,6 +1,7 @@
 """The Wisconsin house options: partner by the J♦, cracks, blitzes and the cap on doublings;
 and the unknown card as seed 003 gives it (only to a picker whose only fail cards are aces)."""
 
+import json
 import random
 from dataclasses import replace
 
@@ -21,6 +22,7 @@ from tricktable.sheepshead.events import (
     WentAlone,
 )
 from tricktable.sheepshead.match import Match
+from tricktable.sheepshead.records import hand_record, hand_summary, replay_hand
 from tricktable.sheepshead.rules import PRESETS, NoPicker, Partner, Rules, rules_from_json
 from tricktable.sheepshead.scoring import HandKind, score_picked_hand
 from tricktable.sheepshead.state import HandState, Phase, new_hand
@@ -239,15 +241,70 @@ def test_everyone_is_asked_to_blitz_so_the_asking_shows_nothing() -> None:
     assert asked == [0, 1, 2, 3, 4]
 
 
-def test_a_player_with_all_four_queens_shows_one_pair_and_is_not_asked_again() -> None:
-    four = deal("QC QS QH QD 7C 8C", "AC 10C KC 9C AS 10S", "9S 7H JC JS AD 10D",
-                "JD KD 9D AH 10H KH", "JH 8D 7D KS 8S 7S", blind="9H 8H")
-    state = hand_from(four, rules=WISCONSIN, actions=["pass", "pass", "pick", "bury 9H 8H",
-                                                      "call JD", "pass", "pass"])
-    assert legal_texts(state) == ["blitz QC QS", "blitz QH QD", "pass"]
+FOUR_QUEENS = deal("QC QS QH QD 7C 8C", "AC 10C KC 9C AS 10S", "9S 7H JC JS AD 10D",
+                   "JD KD 9D AH 10H KH", "JH 8D 7D KS 8S 7S", blind="9H 8H")
+FOUR_TO_BLITZ = ["pass", "pass", "pick", "bury 9H 8H", "call JD", "pass", "pass"]
+
+
+@pytest.mark.parametrize("text", ["blitz QC QS QH QD", "blitz qd qh qs qc"])
+def test_a_blitz_of_all_four_queens_reads_back_in_one_order(text: str) -> None:
+    action = parse_action(text)
+    assert str(action) == "blitz QC QS QH QD" and parse_action(str(action)) == action
+    for bad in ("blitz QC QS QH", "blitz QC QC", "blitz QC QS QH QD JC"):
+        with pytest.raises(ValueError, match="A blitz shows two queens"):
+            parse_action(bad)
+
+
+def test_a_four_queen_holder_is_asked_once_and_may_show_one_pair_or_both() -> None:
+    state = hand_from(FOUR_QUEENS, rules=WISCONSIN, actions=FOUR_TO_BLITZ)
+    assert legal_texts(state) == ["blitz QC QS", "blitz QH QD", "blitz QC QS QH QD", "pass"]
+    assert_illegal(state, "blitz QC QS QH JC", "both black queens (QC QS), both red")
+    state.apply(act("blitz QC QS QH QD"))
+    queens = tuple(parse_cards("QC QS QH QD"))
+    assert state.events[-1] == Blitzed(0, queens)
+    assert state.stake_multiplier == 4 and state.doublings == 2  # once per pair
+    for seat in range(5):
+        assert state.view(seat).blitzes == ((0, queens[:2]), (0, queens[2:]))
+    # Asked once, whatever he held: the table learns only what he chose to show.
+    assert state.to_move == 1 and legal_texts(state) == ["pass"]
+
+
+def test_a_four_queen_holder_showing_one_pair_is_not_asked_again() -> None:
+    state = hand_from(FOUR_QUEENS, rules=WISCONSIN, actions=FOUR_TO_BLITZ)
     state.apply(act("blitz QH QD"))
-    # Asking him again would tell the table he holds the other pair too.
     assert state.to_move == 1 and state.stake_multiplier == 2
+
+
+def test_both_pairs_are_offered_only_when_the_cap_leaves_two_doublings() -> None:
+    three = replace(WISCONSIN, max_doubles=3)
+    state = hand_from(FOUR_QUEENS, rules=three, actions=[*FOUR_TO_BLITZ[:5], "crack", "recrack"])
+    assert state.phase is Phase.BLITZ and state.to_move == 0
+    assert legal_texts(state) == ["blitz QC QS", "blitz QH QD", "pass"]
+    assert_illegal(state, "blitz QC QS QH QD", "Only one more doubling fits under the cap of 3")
+    state.apply(act("blitz QC QS"))
+    assert state.stake_multiplier == 8 and state.phase is Phase.PLAY  # the cap is reached
+    four = hand_from(FOUR_QUEENS, rules=WISCONSIN,
+                     actions=[*FOUR_TO_BLITZ[:5], "crack", "recrack", "blitz QC QS QH QD"])
+    assert four.stake_multiplier == 16 and four.doublings == 4 and four.phase is Phase.PLAY
+
+
+def test_a_four_queen_blitz_scores_once_per_pair_and_replays() -> None:
+    state = hand_from(FOUR_QUEENS, rules=WISCONSIN,
+                      actions=[*FOUR_TO_BLITZ[:5], "crack", "pass", "blitz QC QS QH QD"])
+    rng = random.Random(4)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    result = state.result
+    assert result is not None and result.multiplier == 8 and result.blitzed_by == (0, 0)
+    assert "cracked, blitzed twice ×8" in result.reason
+    assert all(score % 8 == 0 for score in result.scores) and sum(result.scores) == 0
+    record = json.loads(json.dumps(hand_record(state)))
+    assert [0, "blitz QC QS QH QD"] in record["actions"]
+    again = replay_hand(record)
+    assert again.events == state.events and again.result == result
+    assert hand_summary(again)["blitzes"] == [{"seat": 0, "cards": ["QC", "QS"]},
+                                              {"seat": 0, "cards": ["QH", "QD"]}]
 
 
 # --- The cap --------------------------------------------------------------------------------------
@@ -394,16 +451,42 @@ CRACKING = deal(
 )
 
 
-def test_basic_cracks_with_the_trump_the_picker_lacks_and_never_against_its_own_side() -> None:
+# The same, but the picker (seat 2) holds the J♦ and must go alone; seat 3 has the J♥.
+CRACKING_ALONE = deal(
+    "QC QS JC 7C 8C 9S",
+    "AC 10C KC 9C AS 10S",
+    "JD AD 10D KD 7H 8H",
+    "JH QH QD JS AH 10H",
+    "9D 8D 7D KS 8S 7S",
+    blind="KH 9H",
+)
+
+
+def test_basic_cracks_a_lone_jack_picker_with_the_trump_he_lacks() -> None:
+    """Four against one, holding trump near a pick: the one crack that paid in self-play."""
     basic = BasicPlayer()
-    state = hand_from(CRACKING, rules=WISCONSIN,
-                      actions=["pass", "pass", "pick", "bury KH 9H", "call JD"])
+    state = hand_from(CRACKING_ALONE, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "alone"])
+    assert state.phase is Phase.CRACK and state.view(0).alone
     assert should_crack(state.view(0), basic.settings)  # Q♣ Q♠ J♣: the picker lacks them
     assert basic.choose(state.view(0), random.Random(0)) == act("crack")
     assert not should_crack(state.view(1), basic.settings)  # no trump at all
-    # The J♦ holder is the partner: with a hand as strong he would crack his own side.
-    assert should_crack(replace(state.view(3), is_partner=False), basic.settings)
-    assert not should_crack(state.view(3), basic.settings)
+    assert not should_crack(replace(state.view(0), is_partner=True), basic.settings)
+    # At a called-ace table a picker who goes alone chose to: his hand is strong.
+    called_ace = replace(WISCONSIN, partner=Partner.CALLED_ACE)
+    assert not should_crack(replace(state.view(0), rules=called_ace), basic.settings)
+
+
+def test_basic_does_not_crack_a_picker_with_a_partner() -> None:
+    """With a partner the picker's side won two in three after the same passer's crack, and
+    the recrack made its wins the larger: the crack lost, so basic does not make it."""
+    basic = BasicPlayer()
+    state = hand_from(CRACKING, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "call JD"])
+    assert not should_crack(state.view(0), basic.settings)
+    assert basic.choose(state.view(0), random.Random(0)) == act("pass")
+    # The J♦ holder is the partner: he never cracks his own side.
+    assert not should_crack(replace(state.view(3), alone=True), basic.settings)
 
 
 def test_basic_recracks_only_a_clearly_strong_hand() -> None:
@@ -453,3 +536,36 @@ def test_every_refused_card_at_a_jack_of_diamonds_table_says_why() -> None:
                         refused += 1
             hand.apply(legal[rng.randrange(len(legal))])
     assert refused > 0
+
+
+def test_the_arena_variant_basic_no_crack_is_basic_without_cracks() -> None:
+    from tricktable.ai.players import make_player
+
+    state = hand_from(CRACKING_ALONE, rules=WISCONSIN,
+                      actions=["pass", "pass", "pick", "bury KH 9H", "alone"])
+    plain = make_player("sheepshead", "basic")
+    never = make_player("sheepshead", "basic:no-crack")
+    assert plain.choose(state.view(0), random.Random(0)) == act("crack")
+    assert never.choose(state.view(0), random.Random(0)) == act("pass")
+    state.apply(act("pass"))
+    state.apply(act("pass"))
+    while state.phase is Phase.BLITZ:  # everything else as basic
+        seat = state.to_move
+        assert seat is not None
+        assert never.choose(state.view(seat), random.Random(0)) == \
+            plain.choose(state.view(seat), random.Random(0))
+        state.apply(plain.choose(state.view(seat), random.Random(0)))
+    with pytest.raises(ValueError, match="no basic variant 'sometimes'; choose from no-crack"):
+        make_player("sheepshead", "basic:sometimes")
+    with pytest.raises(ValueError, match="a Sheepshead player, not a spades one"):
+        make_player("spades", "basic:no-crack")
+
+
+def test_the_terminal_offers_a_four_queen_holder_each_pair_and_both() -> None:
+    from tricktable.terminal.house import house_prompt
+
+    state = hand_from(FOUR_QUEENS, rules=WISCONSIN, actions=FOUR_TO_BLITZ)
+    prompt = house_prompt(state.view(0))
+    assert prompt is not None
+    assert prompt.startswith("blitz QC QS / blitz QH QD / blitz QC QS QH QD / pass")
+    assert "once per pair" in prompt

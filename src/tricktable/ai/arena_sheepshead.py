@@ -189,7 +189,7 @@ def _count_offers_taken(state: HandState, won: bool, counters: Sequence[Counters
     if state.recracked and won:
         assert state.picker is not None
         _count(counters[state.picker], "recracks_won")
-    for seat, _ in state.blitzes:
+    for seat in dict.fromkeys(seat for seat, _ in state.blitzes):  # once per blitz action
         if (seat in team) == won:
             _count(counters[seat], "blitzes_won")
 

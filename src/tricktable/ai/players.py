@@ -35,10 +35,12 @@ default).  Add new players here, explicitly."""
 
 PLAYER_KINDS: dict[str, tuple[str, str]] = {
     "policy": ("tricktable.rl.policy", "policy_player"),
+    "basic": ("tricktable.sheepshead.bots", "basic_variant"),
 }
-"""Players named ``KIND:ARGUMENT`` (``policy:trained.npz``), by kind: the module and the
-function ``(game, argument) -> Player`` that make one.  The module is imported on first use, so
-optional layers above this one (``rl`` needs numpy) stay optional."""
+"""Players named ``KIND:ARGUMENT`` (``policy:trained.npz``; ``basic:no-crack``, Sheepshead's
+``basic`` that never cracks, the baseline that measures its crack rule), by kind: the module and
+the function ``(game, argument) -> Player`` that make one.  The module is imported on first use,
+so optional layers above this one (``rl`` needs numpy) stay optional."""
 
 REPRODUCIBLE = Budget(samples=12, time_ms=None)
 """A budget in samples only: the same view and seed always give the same choice, whatever the

@@ -5,9 +5,10 @@ his hand's picking strength (:func:`~tricktable.sheepshead.bots.pick_strength`) 
 threshold ``basic`` uses for his position (:func:`~tricktable.sheepshead.bots.pick_threshold`).
 A deal in which a passer held a monster is unlikely; one in which he held little is likely.
 The weight of a sample is the product of these probabilities over the other players' passes.
-Under the crack option the answers to the crack are read the same way (``basic`` cracks on a
-hand near a pick, never when it is the partner): a defender who declined to crack with a strong
-hand is likely the secret partner.
+Under the crack option the answers to the crack are read the same way — a player cracks on a
+hand near a pick, never when it is the partner — so a defender who declined to crack with a
+strong hand is likely the secret partner.  (``basic`` itself now cracks only a lone J♦ picker;
+the reading stays the broader one, which is how people and ``strong`` crack.)
 """
 
 from __future__ import annotations

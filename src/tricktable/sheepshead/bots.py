@@ -10,8 +10,9 @@ common table practice.  Every decision is a small function with named heuristics
   by :func:`score_bury_and_call` — points buried, voids made, a hold card kept in a short called
   suit, no trump thrown away; going alone only on a hand :func:`strong_enough_alone`.
 * **Cracks and blitzes** (house options, :func:`should_crack`, :func:`should_recrack`,
-  :func:`should_blitz`): a defender cracks holding the trump the picker then lacks, the picker
-  recracks on a hand strong enough to go alone with, and a pair of queens is shown when its
+  :func:`should_blitz`): a defender cracks a J♦ picker who went alone when it holds the trump
+  he then lacks, the picker recracks on five trump with two queens or a hand strong enough to
+  go alone with, and a pair of queens (both pairs, holding all four) is shown when its
   holder's side is the likelier winner.
 * **Card play** lives in :mod:`tricktable.sheepshead.cardplay`.
 
@@ -25,11 +26,13 @@ was fitted by least squares on the hand's features, with an intercept per positi
 thresholds) and the leaster strength for the dealer.  The card-play knobs in
 :class:`~tricktable.sheepshead.cardplay.PlaySettings` and the bury weights were set by
 duplicate arena runs of variants against this player (``tricktable arena`` with
-``--baseline``), keeping what gained.
+``--baseline``), keeping what gained.  The crack rule comes from playing every crack decision
+out both ways (``bench/crack_playouts.py``) and is checked against ``basic:no-crack``.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -73,6 +76,8 @@ __all__ = [
     "should_pick",
     "should_recrack",
     "strong_enough_alone",
+    "VARIANTS",
+    "basic_variant",
 ]
 
 _TRUMP = 3
@@ -121,8 +126,8 @@ class BasicSettings:
     alone_trump: int = 5
     """Least trump (after the bury) to think of going alone."""
     crack_threshold: float = 4.6
-    """Picking strength a defender who passed needs to crack: a hand near a pick holds trump
-    the picker does not."""
+    """Picking strength a defender who passed needs to crack a lone J♦ picker: a hand near a
+    pick holds trump the picker does not."""
     recrack_trump: int = 5
     """Least trump the cracked picker needs (two queens among them) to recrack."""
     blitz_defender_threshold: float = 5.2
@@ -340,10 +345,18 @@ def on_pickers_side(view: SheepsheadView) -> bool:
 
 
 def should_crack(view: SheepsheadView, settings: BasicSettings) -> bool:
-    """A defender cracks when the picker is likely to lose: this seat passed a hand close to
-    a pick, so the trump that would have made it strong are not the picker's.  Never the
-    partner (under the J♦ rule, its holder), who would double against his own side."""
-    if on_pickers_side(view):
+    """A defender cracks only when the defenders are the likelier winners by a wide margin.
+
+    A crack hands the picker the recrack, and he takes it on his good hands, so a cracker's
+    losses run larger than his wins: in self-play a crack paid only where the defenders won
+    about seven hands in ten.  From what a passer sees, that is one table: four against one —
+    under the J♦ rule a picker going alone mostly holds the J♦ himself and must — with this
+    seat holding trump close to a pick of its own (``crack_threshold``), which the picker
+    then lacks.  Against a called partner, or a called-ace picker who chose to go alone (his
+    hand is strong), the same passer's crack lost (see the README's arena figures).  Never
+    the partner (under the J♦ rule, its holder), who would double against his own side.
+    """
+    if on_pickers_side(view) or not (view.alone and view.rules.jack_of_diamonds):
         return False
     return pick_strength(view.hand) >= settings.crack_threshold
 
@@ -412,5 +425,26 @@ class BasicPlayer:
             return RECRACK if should_recrack(view, settings) else PASS
         if phase is Phase.BLITZ:
             blitzes = [a for a in view.legal_actions if a.kind is ActionKind.BLITZ]
-            return blitzes[0] if blitzes and should_blitz(view, settings) else PASS
+            if not blitzes or not should_blitz(view, settings):
+                return PASS
+            return max(blitzes, key=lambda a: len(a.cards))  # both pairs, when offered
         return ALONE
+
+
+VARIANTS: dict[str, BasicSettings] = {
+    "no-crack": BasicSettings(crack_threshold=math.inf),
+}
+"""Named variants of :class:`BasicPlayer` for the arena (``basic:no-crack``), to measure one
+rule against the player without it."""
+
+
+def basic_variant(game: str, name: str) -> BasicPlayer:
+    """The variant ``name`` of Sheepshead's ``basic`` (the registry's ``basic:NAME``)."""
+    if game != "sheepshead":
+        raise ValueError(f"basic:{name} is a Sheepshead player, not a {game} one.")
+    try:
+        return BasicPlayer(VARIANTS[name])
+    except KeyError:
+        raise ValueError(
+            f"There is no basic variant {name!r}; choose from {', '.join(VARIANTS)}."
+        ) from None

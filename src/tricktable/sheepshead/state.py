@@ -123,6 +123,7 @@ _QC, _QS, _QH, _QD = (CARDS[suit * 13 + 10] for suit in range(4))
 BLITZ_PAIRS: tuple[tuple[Card, Card], ...] = ((_QC, _QS), (_QH, _QD))
 """The pairs a blitz shows: both black queens, both red queens."""
 _BLITZ_MASKS = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
+_BLITZ_BOTH = Action.blitz(*(q for pair in BLITZ_PAIRS for q in pair))
 _JACK_PARTNER = Partner.JACK_OF_DIAMONDS
 _FAIL_BUT_ACES = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
 
@@ -418,15 +419,19 @@ class HandState:
         return tuple(actions)
 
     def _blitz_actions(self) -> list[Action]:
-        """The pairs the seat to move holds.  Each seat is asked once and shows one pair at
-        most: asking again whoever held the other pair too would tell the table so."""
+        """The pairs the seat to move holds, and both at once for a holder of all four queens
+        when the cap leaves room for two doublings.  Each seat is asked once, whatever it
+        holds: asking a four-queen holder again would tell the table he has the other pair."""
         assert self.to_move is not None
         hand = self.hands[self.to_move]
-        return [
+        actions = [
             Action.blitz(*pair)
             for pair, mask in zip(BLITZ_PAIRS, _BLITZ_MASKS, strict=True)
             if hand & mask == mask
         ]
+        if len(actions) == 2 and self.rules.may_double(self.total_doublings + 1):
+            actions.append(_BLITZ_BOTH)
+        return actions
 
     # --- Applying actions ----------------------------------------------------------------
 
@@ -585,18 +590,25 @@ class HandState:
         self._ask_blitz()
 
     def _blitz(self, seat: Seat, action: Action) -> None:
-        shown = (1 << action.cards[0]) | (1 << action.cards[1])
-        if shown not in _BLITZ_MASKS:
-            raise IllegalAction("A blitz shows both black queens (QC QS) or both red (QH QD).")
+        shown = sum(1 << c for c in action.cards)
+        pairs = [(pair, mask) for pair, mask in zip(BLITZ_PAIRS, _BLITZ_MASKS, strict=True)
+                 if shown & mask == mask]
+        distinct = len(set(action.cards)) == len(action.cards)
+        if not pairs or not distinct or sum(mask for _, mask in pairs) != shown:
+            raise IllegalAction("A blitz shows both black queens (QC QS), both red (QH QD), or "
+                                "all four (QC QS QH QD).")
         if self.hands[seat] & shown != shown:
+            named = " ".join(c.symbol for c in action.cards)
+            held = "both" if len(pairs) == 1 else "all four"
+            raise IllegalAction(f"You cannot blitz {named}: you do not hold {held}.")
+        if len(pairs) == 2 and not self.rules.may_double(self.total_doublings + 1):
             raise IllegalAction(
-                f"You cannot blitz {action.cards[0].symbol} {action.cards[1].symbol}: "
-                "you do not hold both."
+                f"Only one more doubling fits under the cap of {self.rules.max_doubles}: "
+                "show one pair."
             )
-        self.doublings += 1
-        pair = (action.cards[0], action.cards[1])
-        self.blitzes = (*self.blitzes, (seat, pair))
-        self.events.append(Blitzed(seat, pair))
+        self.doublings += len(pairs)
+        self.blitzes = (*self.blitzes, *((seat, pair) for pair, _ in pairs))
+        self.events.append(Blitzed(seat, action.cards))
         if self._may_double():
             self._next_blitz()
         else:
@@ -886,7 +898,7 @@ class HandState:
 _PLAY = ActionKind.PLAY
 _PLAYING = Phase.PLAY
 _CARD_COUNT = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0, ActionKind.BURY: 2,
-               ActionKind.CRACK: 0, ActionKind.RECRACK: 0, ActionKind.BLITZ: 2}
+               ActionKind.CRACK: 0, ActionKind.RECRACK: 0}
 _VERB = {Phase.PICK: "pick or pass", Phase.BURY: "bury", Phase.CALL: "call", Phase.PLAY: "play",
          Phase.CRACK: "crack or pass", Phase.RECRACK: "recrack or pass",
          Phase.BLITZ: "blitz or pass"}

@@ -60,7 +60,9 @@ def house_prompt(hand: SheepsheadView) -> str | None:
         return "you were cracked: recrack (double again) or pass"
     if hand.phase is Phase.BLITZ:
         blitzes = [str(a) for a in hand.legal_actions if a.kind is ActionKind.BLITZ]
-        return " / ".join([*blitzes, "pass"]) + " (a blitz shows the pair and doubles)"
+        why = ("a blitz shows the pair and doubles" if len(blitzes) == 1
+               else "a blitz shows what it names and doubles once per pair")
+        return " / ".join([*blitzes, "pass"]) + f" ({why})"
     return None
 
 

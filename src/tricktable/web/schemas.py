@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 __all__ = [
     "ActionRequest",
@@ -18,6 +18,7 @@ __all__ = [
     "DifficultyName",
     "ErrorBody",
     "GameName",
+    "HOUSE_OPTIONS",
     "NewGameRequest",
     "NicknameRequest",
     "PresetName",
@@ -29,6 +30,10 @@ PresetName = Literal["milwaukee", "pagat", "tavern", "wisconsin-jd", "standard",
 """Every game's tables; the game's adapter says which belong to which game."""
 DifficultyName = Literal["easy", "normal", "hard"]
 """The difficulties (:data:`tricktable.web.games.DIFFICULTIES`)."""
+PartnerName = Literal["called-ace", "jack-of-diamonds"]
+"""Sheepshead's partner rules (:class:`tricktable.sheepshead.rules.Partner`)."""
+HOUSE_OPTIONS = ("partner", "crack", "blitz", "max_doubles")
+"""The Sheepshead house options a new game may set over its table's."""
 
 
 class _Body(BaseModel):
@@ -46,6 +51,29 @@ class NewGameRequest(_Body):
     target: StrictInt | None = Field(default=None, ge=1, le=10_000)
     """Spades: the score that ends the game.  Test-only: refused unless the server allows
     test options."""
+    partner: PartnerName | None = None
+    """Sheepshead: a called ace or the jack of diamonds; left out, the table's."""
+    crack: StrictBool | None = None
+    """Sheepshead: whether players who passed may crack (the picker recrack); left out, the
+    table's."""
+    blitz: StrictBool | None = None
+    """Sheepshead: whether a pair of queens may be shown to double; left out, the table's."""
+    max_doubles: StrictInt | None = Field(default=None, ge=0, le=8)
+    """Sheepshead: the most doublings a hand may carry, 0 to 8, or null for no cap; left out,
+    the table's."""
+
+    @model_validator(mode="after")
+    def _no_null_switches(self) -> NewGameRequest:
+        for name in ("partner", "crack", "blitz"):
+            if name in self.model_fields_set and getattr(self, name) is None:
+                raise ValueError(f"{name} cannot be null: give a value or leave it out for the "
+                                 "table's")
+        return self
+
+    def house(self) -> dict[str, Any]:
+        """The house options given (``max_doubles`` None: no cap)."""
+        return {name: getattr(self, name) for name in HOUSE_OPTIONS
+                if name in self.model_fields_set}
 
 
 class DailyRequest(_Body):

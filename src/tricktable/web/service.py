@@ -126,6 +126,7 @@ class GameService:
                 "difficulties": difficulties,
                 "default_difficulty": "normal",
                 "daily": {"preset": game.daily_preset, "difficulty": game.daily_difficulty},
+                "house_options": game.house_options(),
             }
         return {"games": games, "today": self.today(), "daily_time_zone": "America/Chicago",
                 "test_options": self.test_options}
@@ -168,7 +169,8 @@ class GameService:
 
     def new_game(self, player_id: str, *, game: str, preset: str | None,
                  difficulty: str | None, hands: int | None,
-                 target: int | None = None) -> dict[str, Any]:
+                 target: int | None = None,
+                 house: dict[str, Any] | None = None) -> dict[str, Any]:
         chosen = self._adapter(game)
         difficulty = difficulty or "normal"
         if target is not None and not self.test_options:
@@ -176,7 +178,8 @@ class GameService:
                            "target is a test-only option, and this server does not allow it; "
                            "choose a table (preset) instead.")
         try:
-            rules = chosen.rules(preset, TableOptions(hands=hands, target=target))
+            rules = chosen.rules(preset, TableOptions(hands=hands, target=target,
+                                                      house=dict(house or {})))
             opponent = chosen.player_for(difficulty)
         except ValueError as error:
             raise ApiError(400, "bad_request", str(error)) from None

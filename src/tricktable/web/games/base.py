@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from tricktable.ai.players import player_names
@@ -54,6 +54,9 @@ class TableOptions:
     """Sheepshead: the number of hands."""
     target: int | None = None
     """Spades: the score that ends the game (a test-only option; see ``Settings``)."""
+    house: dict[str, Any] = field(default_factory=dict)
+    """Sheepshead: house options over the preset's (``partner``, ``crack``, ``blitz``,
+    ``max_doubles``)."""
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -85,6 +88,10 @@ class GameAdapter(ABC, Generic[M]):
             if name in available:
                 return name
         raise ValueError(f"No computer player for {difficulty!r} is installed.")
+
+    def house_options(self) -> dict[str, dict[str, Any]]:
+        """Each table's house options, by preset, for New game to start from (none: {})."""
+        return {}
 
     @abstractmethod
     def rules(self, preset: str | None, options: TableOptions) -> dict[str, Any]:

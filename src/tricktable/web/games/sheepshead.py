@@ -14,6 +14,7 @@ from tricktable.sheepshead.rules import PRESETS, rules_from_json
 from tricktable.sheepshead.scoring import HandKind
 from tricktable.sheepshead.state import HandState
 from tricktable.web.games.base import GameAdapter, Outcome, TableOptions, memo_history, rate
+from tricktable.web.schemas import HOUSE_OPTIONS
 
 __all__ = ["SheepsheadAdapter"]
 
@@ -36,7 +37,13 @@ class SheepsheadAdapter(GameAdapter[Match]):
         rules = PRESETS[name]
         if options.hands is not None:
             rules = replace(rules, hands=options.hands)
+        if options.house:
+            rules = rules_from_json({**rules.to_json(), **options.house})
         return rules.to_json()
+
+    def house_options(self) -> dict[str, dict[str, Any]]:
+        return {name: {option: PRESETS[name].to_json()[option] for option in HOUSE_OPTIONS}
+                for name in self.presets}
 
     def new_match(self, rules: dict[str, Any], seed: str) -> Match:
         return Match(rules=rules_from_json(rules), seed=seed)

@@ -72,6 +72,9 @@ class SpadesAdapter(GameAdapter[Match]):
         if options.hands is not None:
             raise ValueError("Spades is played to a target score, not a number of hands: "
                              "leave hands out.")
+        if options.house:
+            raise ValueError(f"{', '.join(options.house)}: Sheepshead house options; Spades "
+                             "has none.")
         rules = PRESETS[name]
         target = options.target
         if target is not None:

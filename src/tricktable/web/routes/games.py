@@ -39,7 +39,7 @@ def new_game(body: NewGameRequest, svc: Service, me: Player) -> JSONResponse:
     """A new game with fresh deals."""
     return JSONResponse(svc.new_game(me, game=body.game, preset=body.preset,
                                      difficulty=body.difficulty, hands=body.hands,
-                                     target=body.target),
+                                     target=body.target, house=body.house()),
                         status_code=201)
 
 

@@ -3,6 +3,7 @@
 
 import { api } from './api.js';
 import { hooks, session, setState } from './common.js';
+import { fillHouseOptions, houseOptionsBody, summarizeHouseOptions } from './house.js';
 import { setupSheepshead, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { setupSpades, startSpades, stopSpades } from './spades.js';
 import { $, el, signed, toast } from './ui.js';
@@ -72,12 +73,19 @@ function chooseGame(name) {
   $('lobby-lede').textContent = info.lede;
   $('difficulty-label-text').textContent = info.computers;
   fillSelect($('preset'), options.presets, options.default_preset, PRESET_LABELS);
+  presetChosen();
   fillSelect($('difficulty'), Object.keys(options.difficulties), options.default_difficulty, DIFFICULTY_LABELS);
   $('hands-label').hidden = options.hands.length === 0;
   if (options.hands.length) fillSelect($('hands'), options.hands, options.hands.includes(10) ? 10 : options.hands[0]);
   $('rules-link').href = `/rules?game=${name}`;
   $('leaderboard-link').href = `/leaderboard?game=${name}`;
   return refreshLobby();
+}
+
+// A table's house options (Sheepshead) fill New game's house rules, to change if wanted.
+function presetChosen() {
+  const house = session.options.games[lobby.game].house_options || {};
+  fillHouseOptions(house[$('preset').value] || null);
 }
 
 async function refreshLobby() {
@@ -172,6 +180,7 @@ async function startNewGame(event) {
   const options = session.options.games[lobby.game];
   const body = { game: lobby.game, preset: $('preset').value, difficulty: $('difficulty').value };
   if (options.hands.length) body.hands = Number($('hands').value);
+  Object.assign(body, houseOptionsBody() || {});
   const target = lobby.game === 'spades' ? testTarget() : null;
   if (target) body.target = target;
   try {
@@ -219,6 +228,8 @@ async function init() {
   setupSheepshead();
   setupSpades();
   $('new-game-form').addEventListener('submit', startNewGame);
+  $('preset').addEventListener('change', presetChosen);
+  $('house-options').addEventListener('change', summarizeHouseOptions);
   $('nickname-form').addEventListener('submit', saveNickname);
   $('daily-button').addEventListener('click', startDaily);
   for (const choice of document.querySelectorAll('#game-choice [data-game]')) {
