@@ -6,6 +6,7 @@ from collections.abc import Callable
 from importlib import import_module
 
 from tricktable.ai.budget import Budget
+from tricktable.ai.sheepshead_play_inference import PlayModel
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
 from tricktable.ai.spades_strong import StrongSpadesPlayer
 from tricktable.game import Player, RandomPlayer
@@ -22,7 +23,8 @@ PLAYERS: dict[str, dict[str, PlayerFactory]] = {
     "sheepshead": {
         "random": lambda budget: RandomPlayer(),
         "basic": lambda budget: BasicPlayer(),
-        "strong": lambda budget: StrongSheepsheadPlayer(budget),
+        "strong": lambda budget: StrongSheepsheadPlayer(budget, play_model=PlayModel()),
+        "pimc": lambda budget: StrongSheepsheadPlayer(budget),
     },
     "spades": {
         "random": lambda budget: RandomPlayer(),

@@ -1,0 +1,77 @@
+"""How well a sampled Sheepshead deal explains the cards the other players chose to play.
+
+The predictor is a softened ``basic`` player.  Replaying the public history on the sampled deal,
+every card another seat played where it had a choice is compared with what ``basic`` would have
+played from that seat's view (its own hand in the sample, the public history, what it was told):
+the observed card has probability ``1 - softness`` plus ``softness`` spread evenly over the legal
+cards.  A deal in which a defender holding an ace threw a low card onto a trick his teammate was
+sure to win, or in which the picker's side did not lead trump while holding plenty, explains the
+play poorly; one in which he held nothing worth schmearing explains it well.  The call (or going
+alone) is read the same way, from the picker's hand after the bury in the sample.
+
+The likelihood is the product of those probabilities.  It is always positive (``softness > 0``):
+other players are not ``basic``, and no sampled deal is ruled out by it — only weighed.  The
+samples themselves already obey every hard constraint (voids, the called ace, the hold card, the
+J♦'s secrecy), so this reads only what those constraints cannot.
+
+Only the view and the sampled deal go in: the seat's own unseen cards are never consulted
+except through the sample, so two deals that look the same to the seat weigh the same.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tricktable.ai.sheepshead_sampling import SheepsheadSample, event_action, initial_state
+from tricktable.game import ActionKind
+from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.sheepshead.events import CardPlayed, Called, WentAlone
+from tricktable.sheepshead.view import SheepsheadView
+
+__all__ = ["PlayModel"]
+
+_SOFTNESS = 0.4
+"""The share of another player's choices this model does not predict: spread evenly over his
+legal cards."""
+
+
+class PlayModel:
+    """The likelihood of the other seats' card plays (and call) under a softened ``basic``."""
+
+    def __init__(self, *, softness: float = _SOFTNESS, calls: bool = True) -> None:
+        if not 0.0 < softness <= 1.0:
+            raise ValueError(f"The softness is a share in (0, 1], not {softness}.")
+        self.softness = softness
+        self.calls = calls
+        self.predictor = BasicPlayer()
+        self._rng = random.Random(0)  # basic never draws from it; it is there for the interface
+
+    def likelihood(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
+        """The chance of every card another seat played (and of the picker's call), in order,
+        if ``sample`` is the truth; 1.0 when nobody else has chosen anything yet."""
+        if not any(isinstance(e, CardPlayed | Called | WentAlone) and e.seat != view.seat
+                   for e in view.events):
+            return 1.0
+        me = view.seat
+        state = initial_state(view, sample)
+        weight = 1.0
+        soft = self.softness
+        for event in view.events:
+            action = event_action(event, sample)
+            if action is None:
+                continue
+            seat = getattr(event, "seat", me)
+            read = seat != me and (
+                action.kind is ActionKind.PLAY
+                or (self.calls and isinstance(event, Called | WentAlone))
+            )
+            if read:
+                legal = state.legal_actions()
+                if len(legal) > 1:
+                    predicted = self.predictor.choose(state.view(seat), self._rng)
+                    chance = soft / len(legal)
+                    if predicted == action:
+                        chance += 1.0 - soft
+                    weight *= chance
+            state.apply(action)
+        return weight
