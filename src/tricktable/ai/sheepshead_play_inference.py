@@ -22,10 +22,15 @@ from __future__ import annotations
 
 import random
 
-from tricktable.ai.sheepshead_sampling import SheepsheadSample, event_action, initial_state
-from tricktable.game import ActionKind
+from tricktable.ai.sheepshead_sampling import (
+    SheepsheadSample,
+    event_action,
+    initial_state,
+    original_hands,
+)
+from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.bots import BasicPlayer
-from tricktable.sheepshead.events import CardPlayed, Called, WentAlone
+from tricktable.sheepshead.events import Called, CardPlayed, WentAlone
 from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = ["PlayModel"]
@@ -33,6 +38,7 @@ __all__ = ["PlayModel"]
 _SOFTNESS = 0.4
 """The share of another player's choices this model does not predict: spread evenly over his
 legal cards."""
+_MEMO_LIMIT = 200_000
 
 
 class PlayModel:
@@ -45,18 +51,25 @@ class PlayModel:
         self.calls = calls
         self.predictor = BasicPlayer()
         self._rng = random.Random(0)  # basic never draws from it; it is there for the interface
+        self._memo: dict[tuple[object, ...], tuple[Action, int]] = {}
+        self._context: tuple[object, ...] = ()
+        self._events: tuple[object, ...] = ()
 
     def likelihood(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
         """The chance of every card another seat played (and of the picker's call), in order,
         if ``sample`` is the truth; 1.0 when nobody else has chosen anything yet."""
-        if not any(isinstance(e, CardPlayed | Called | WentAlone) and e.seat != view.seat
-                   for e in view.events):
-            return 1.0
         me = view.seat
+        events = view.events
+        if not any(isinstance(e, CardPlayed | Called | WentAlone) and e.seat != me
+                   for e in events):
+            return 1.0
+        memo = self._memo_for(view)
+        hands = original_hands(view, sample)
+        picker = view.picker
         state = initial_state(view, sample)
         weight = 1.0
         soft = self.softness
-        for event in view.events:
+        for index, event in enumerate(events):
             action = event_action(event, sample)
             if action is None:
                 continue
@@ -66,12 +79,34 @@ class PlayModel:
                 or (self.calls and isinstance(event, Called | WentAlone))
             )
             if read:
-                legal = state.legal_actions()
-                if len(legal) > 1:
-                    predicted = self.predictor.choose(state.view(seat), self._rng)
-                    chance = soft / len(legal)
+                # What the seat would do depends only on the public history so far and its own
+                # cards (the picker's bury and unknown card included): remember it by those.
+                private = (sample.buried, sample.unknown) if seat == picker else None
+                key = (index, hands[seat], private)
+                known = memo.get(key)
+                if known is None:
+                    legal = state.legal_actions()
+                    predicted = (self.predictor.choose(state.view(seat), self._rng)
+                                 if len(legal) > 1 else legal[0])
+                    known = (predicted, len(legal))
+                    memo[key] = known
+                predicted, choices = known
+                if choices > 1:
+                    chance = soft / choices
                     if predicted == action:
                         chance += 1.0 - soft
                     weight *= chance
             state.apply(action)
         return weight
+
+    def _memo_for(self, view: SheepsheadView) -> dict[tuple[object, ...], tuple[Action, int]]:
+        """The remembered predictions, kept while the views continue one public history."""
+        context = (view.rules, view.dealer, view.multiplier, view.seat)
+        events = view.events
+        seen = self._events
+        if (context != self._context or events[: len(seen)] != seen
+                or len(self._memo) > _MEMO_LIMIT):
+            self._memo.clear()
+            self._context = context
+        self._events = events
+        return self._memo
