@@ -35,9 +35,11 @@ from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = ["PlayModel"]
 
-_SOFTNESS = 0.4
+_SOFTNESS = 0.6
 """The share of another player's choices this model does not predict: spread evenly over his
-legal cards."""
+legal cards.  Chosen by how well the weighted samples place the unseen cards (mean log chance of
+each card's true holder, 96 samples, against ``basic`` playing a random card 15% of the time):
+0.6 best, 0.5 and 0.7 close, 0.4 and below worse as a few deals take all the weight."""
 _MEMO_LIMIT = 200_000
 
 
