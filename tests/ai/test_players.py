@@ -37,3 +37,11 @@ def test_reproducible_players_search_by_samples_not_time() -> None:
     choices = {str(make_player("sheepshead", "strong", reproducible=True)
                    .choose(view, random.Random(9))) for _ in range(3)}
     assert len(choices) == 1
+
+
+def test_a_cpu_clock_keeps_each_players_own_budget() -> None:
+    strong = make_player("sheepshead", "strong", cpu_clock=True)
+    pimc = make_player("sheepshead", "pimc", cpu_clock=True)
+    assert strong.budget.cpu_clock and pimc.budget.cpu_clock  # type: ignore[attr-defined]
+    assert strong.budget.samples == 96 and pimc.budget.samples == 48  # type: ignore[attr-defined]
+    assert not make_player("sheepshead", "strong").budget.cpu_clock  # type: ignore[attr-defined]

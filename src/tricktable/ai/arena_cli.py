@@ -58,7 +58,8 @@ def render_report(report: ArenaReport) -> Table:
     (players are few and figures many, so this fits a terminal)."""
     spec = report.spec
     title = (f"{spec.game}: {spec.deals:,} deals × {len(report.lineup)} seatings, seed {spec.seed}"
-             + (f", {spec.preset}" if spec.preset else ""))
+             + (f", {spec.preset}" if spec.preset else "")
+             + (", CPU clock" if spec.cpu_clock else ""))
     table = Table(title=title, header_style="bold")
     table.add_column("")
     players: list[tuple[str, PlayerReport]] = list(report.players.items())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import import_module
 
 from tricktable.ai.budget import Budget
@@ -66,11 +67,13 @@ def player_names(game: str) -> list[str]:
     return list(_game_players(game))
 
 
-def make_player(game: str, name: str, *, reproducible: bool = False) -> Player:
+def make_player(game: str, name: str, *, reproducible: bool = False,
+                cpu_clock: bool = False) -> Player:
     """A fresh player; raises ``ValueError`` naming the choices when the name is unknown.
 
     ``reproducible`` gives search players a budget in samples instead of time, so that their
-    choices depend only on the view and the generator they are given.
+    choices depend only on the view and the generator they are given.  ``cpu_clock`` has a
+    search player count its time budget in CPU seconds (see :class:`Budget`).
     """
     players = _game_players(game)
     kind, colon, argument = name.partition(":")
@@ -83,7 +86,11 @@ def make_player(game: str, name: str, *, reproducible: bool = False) -> Player:
         raise ValueError(
             f"There is no {game} player {name!r}; choose from {', '.join(players)}, {kinds}."
         ) from None
-    return factory(REPRODUCIBLE if reproducible else None)
+    player = factory(REPRODUCIBLE if reproducible else None)
+    budget = getattr(player, "budget", None)
+    if cpu_clock and isinstance(budget, Budget):
+        player.budget = replace(budget, cpu_clock=True)  # type: ignore[attr-defined]
+    return player
 
 
 def _make_kind(game: str, kind: str, argument: str) -> Player:

@@ -2,7 +2,8 @@
 
 Every decision samples deals consistent with everything the seat knows
 (:mod:`tricktable.ai.sheepshead_sampling`) and weights them by how well they explain the other
-players' picks and passes (:mod:`tricktable.ai.sheepshead_inference`).
+players' picks and passes (:mod:`tricktable.ai.sheepshead_inference`) and, given a
+:class:`~tricktable.ai.sheepshead_play_inference.PlayModel`, the cards they chose to play.
 
 - A card to play from the third trick on: on each deal every legal card is solved with the
   double-dummy solver; a card's value is this seat's score for the hand that best play from
