@@ -314,6 +314,7 @@ class PlayerReport:
     figures: dict[str, float | None]
     latency_p50: float | None
     latency_p95: float | None
+    latency_p99: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -321,7 +322,8 @@ class PlayerReport:
             "ci95": self.score.ci95(),
             "hands": self.hands,
             **self.figures,
-            "latency_ms": {"p50": self.latency_p50, "p95": self.latency_p95},
+            "latency_ms": {"p50": self.latency_p50, "p95": self.latency_p95,
+                           "p99": self.latency_p99},
         }
 
 
@@ -377,6 +379,7 @@ def _player_report(
         figures=adapter.figures(counters),
         latency_p50=latency.percentile(50),
         latency_p95=latency.percentile(95),
+        latency_p99=latency.percentile(99),
     )
 
 

@@ -76,6 +76,7 @@ def render_report(report: ArenaReport) -> Table:
         )
     table.add_row("decision ms p50", *(_ms(p.latency_p50) for _, p in players))
     table.add_row("decision ms p95", *(_ms(p.latency_p95) for _, p in players))
+    table.add_row("decision ms p99", *(_ms(p.latency_p99) for _, p in players))
     if report.gain is not None:
         table.caption = (
             f"gain of {report.lineup[0]} over {spec.baseline} in its seat: "
