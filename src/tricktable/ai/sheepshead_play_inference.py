@@ -41,6 +41,7 @@ legal cards.  Chosen by how well the weighted samples place the unseen cards (me
 each card's true holder, 96 samples, against ``basic`` playing a random card 15% of the time):
 0.6 best, 0.5 and 0.7 close, 0.4 and below worse as a few deals take all the weight."""
 _MEMO_LIMIT = 200_000
+"""Predictions remembered at most (a hand needs some thousands; past this they are forgotten)."""
 
 
 class PlayModel:
