@@ -321,6 +321,9 @@ def arena(
     json_file: Annotated[Path | None, typer.Option(
         "--json", help="Also write the figures as JSON to this file (- for stdout).")] = None,
     preset: Annotated[str | None, typer.Option(help="Table rules preset.")] = None,
+    cpu_clock: Annotated[bool, typer.Option(
+        help="Budget and time decisions in CPU seconds, not wall seconds: figures that do not "
+             "depend on how loaded a shared machine is.")] = False,
 ) -> None:
     """Computer players against each other by duplicate play; prints figures per player."""
     from tricktable.ai.arena import ArenaSpec, default_jobs
@@ -331,6 +334,7 @@ def arena(
         spec = ArenaSpec(
             game=game.value, players=tuple(players.split(",")), deals=deals, seed=seed,
             baseline=baseline, jobs=jobs or default_jobs(), preset=preset,
+            cpu_clock=cpu_clock,
         )
         arena_main(spec, json_file=json_file, console=console)
     except ValueError as error:

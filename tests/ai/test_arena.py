@@ -179,8 +179,22 @@ def test_the_arena_command_prints_a_table_and_writes_json(tmp_path: Path) -> Non
     assert set(data["players"]) == {"basic", "random"}
     basic = data["players"]["basic"]
     assert {"mean", "ci95", "hands", "latency_ms"} <= set(basic)
-    assert set(basic["latency_ms"]) == {"p50", "p95"}
+    assert set(basic["latency_ms"]) == {"p50", "p95", "p99"}
+    assert basic["latency_ms"]["p50"] <= basic["latency_ms"]["p99"]
     assert set(data["gain"]) >= {"mean", "ci95"}
+
+
+def test_the_cpu_clock_reaches_every_search_player_and_the_report(tmp_path: Path) -> None:
+    out = tmp_path / "arena.json"
+    result = CliRunner().invoke(app, [
+        "arena", "sheepshead", "--players", "basic,random", "--deals", "2", "--jobs", "1",
+        "--cpu-clock", "--json", str(out),
+    ])
+    assert result.exit_code == 0, result.output
+    assert "CPU clock" in result.output and json.loads(out.read_text())["cpu_clock"] is True
+    timed = TimedPlayer("pimc", players.make_player("sheepshead", "pimc", cpu_clock=True),
+                        arena.LatencyHistogram(), cpu_clock=True)
+    assert timed.player.budget.cpu_clock  # type: ignore[attr-defined]
 
 
 def test_the_arena_command_explains_a_bad_player_name() -> None:

@@ -142,17 +142,19 @@ class TimedPlayer:
     """A player, under the name the arena knows it by, whose every decision is timed into a
     latency histogram."""
 
-    __slots__ = ("latency", "name", "player")
+    __slots__ = ("latency", "name", "now", "player")
 
-    def __init__(self, name: str, player: Player, latency: LatencyHistogram) -> None:
+    def __init__(self, name: str, player: Player, latency: LatencyHistogram, *,
+                 cpu_clock: bool = False) -> None:
         self.name = name
         self.player = player
         self.latency = latency
+        self.now = time.process_time if cpu_clock else time.perf_counter
 
     def choose(self, view: Any, rng: random.Random) -> Any:
-        start = time.perf_counter()
+        start = self.now()
         action = self.player.choose(view, rng)
-        self.latency.add((time.perf_counter() - start) * 1000)
+        self.latency.add((self.now() - start) * 1000)
         return action
 
 
@@ -196,6 +198,8 @@ class ArenaSpec:
     baseline: str | None = None
     jobs: int = 1
     preset: str | None = None
+    cpu_clock: bool = False
+    """Budget and time decisions in CPU seconds, not wall seconds (see :class:`Budget`)."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -251,12 +255,15 @@ def _play_block(spec: ArenaSpec, deals: range) -> _Tally:
     tally = _Tally()
     histograms = {name: tally.latency.setdefault(name, LatencyHistogram()) for name in lineup}
     # One instance per line-up position, so no two seats of a hand share a player object.
-    instances = [TimedPlayer(name, make_player(spec.game, name), histograms[name])
+    clock = spec.cpu_clock
+    instances = [TimedPlayer(name, make_player(spec.game, name, cpu_clock=clock),
+                             histograms[name], cpu_clock=clock)
                  for name in lineup]
     baseline = None
     if spec.baseline is not None:
-        baseline = TimedPlayer(spec.baseline, make_player(spec.game, spec.baseline),
-                               tally.baseline_latency)
+        baseline = TimedPlayer(spec.baseline,
+                               make_player(spec.game, spec.baseline, cpu_clock=clock),
+                               tally.baseline_latency, cpu_clock=clock)
     for deal in deals:
         seed = deal_seed(spec.seed, deal)
         totals: dict[str, list[float]] = {}
@@ -307,6 +314,7 @@ class PlayerReport:
     figures: dict[str, float | None]
     latency_p50: float | None
     latency_p95: float | None
+    latency_p99: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -314,7 +322,8 @@ class PlayerReport:
             "ci95": self.score.ci95(),
             "hands": self.hands,
             **self.figures,
-            "latency_ms": {"p50": self.latency_p50, "p95": self.latency_p95},
+            "latency_ms": {"p50": self.latency_p50, "p95": self.latency_p95,
+                           "p99": self.latency_p99},
         }
 
 
@@ -337,6 +346,7 @@ class ArenaReport:
             "deals": self.spec.deals,
             "seed": self.spec.seed,
             "preset": self.spec.preset,
+            "cpu_clock": self.spec.cpu_clock,
             "lineup": list(self.lineup),
             "players": {name: report.to_json() for name, report in self.players.items()},
         }
@@ -369,6 +379,7 @@ def _player_report(
         figures=adapter.figures(counters),
         latency_p50=latency.percentile(50),
         latency_p95=latency.percentile(95),
+        latency_p99=latency.percentile(99),
     )
 
 

@@ -58,7 +58,8 @@ def render_report(report: ArenaReport) -> Table:
     (players are few and figures many, so this fits a terminal)."""
     spec = report.spec
     title = (f"{spec.game}: {spec.deals:,} deals × {len(report.lineup)} seatings, seed {spec.seed}"
-             + (f", {spec.preset}" if spec.preset else ""))
+             + (f", {spec.preset}" if spec.preset else "")
+             + (", CPU clock" if spec.cpu_clock else ""))
     table = Table(title=title, header_style="bold")
     table.add_column("")
     players: list[tuple[str, PlayerReport]] = list(report.players.items())
@@ -75,6 +76,7 @@ def render_report(report: ArenaReport) -> Table:
         )
     table.add_row("decision ms p50", *(_ms(p.latency_p50) for _, p in players))
     table.add_row("decision ms p95", *(_ms(p.latency_p95) for _, p in players))
+    table.add_row("decision ms p99", *(_ms(p.latency_p99) for _, p in players))
     if report.gain is not None:
         table.caption = (
             f"gain of {report.lineup[0]} over {spec.baseline} in its seat: "

@@ -14,12 +14,15 @@ class Budget:
 
     ``samples`` caps the deals sampled; ``time_ms`` (None: no time limit) stops earlier when the
     clock runs out, but never before ``min_samples``.  With ``time_ms=None`` a player's choices
-    depend only on its seed and the view, so they are reproducible.
+    depend only on its seed and the view, so they are reproducible.  ``cpu_clock`` counts the
+    time in this process's CPU seconds instead of wall seconds: what the decision would take on
+    an idle core, for measuring on a shared machine (the arena's ``--cpu-clock``).
     """
 
     samples: int = 48
     time_ms: float | None = 200.0
     min_samples: int = 2
+    cpu_clock: bool = False
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.min_samples < 1:
@@ -33,7 +36,8 @@ class Clock:
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
-        self.start = time.perf_counter()
+        self.now = time.process_time if budget.cpu_clock else time.perf_counter
+        self.start = self.now()
         self.done = 0
 
     def more(self) -> bool:
@@ -43,7 +47,7 @@ class Clock:
             return False
         if self.done < budget.min_samples or budget.time_ms is None:
             return True
-        elapsed_ms = (time.perf_counter() - self.start) * 1000
+        elapsed_ms = (self.now() - self.start) * 1000
         # Stop if another sample at the average pace would overrun the budget.
         pace = elapsed_ms / self.done if self.done else 0.0
         return elapsed_ms + pace <= budget.time_ms

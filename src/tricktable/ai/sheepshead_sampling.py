@@ -54,6 +54,8 @@ __all__ = [
     "position_for",
     "original_hands",
     "rebuild_state",
+    "initial_state",
+    "event_action",
 ]
 
 _BURY, _UNKNOWN, _BLIND = "bury", "unknown", "blind"
@@ -402,6 +404,16 @@ def rebuild_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
     Which two of the picker's cards came from the blind is unknown to the other seats and
     changes nothing that follows; the picker's two lowest cards stand in for it.
     """
+    state = initial_state(view, sample)
+    for event in view.events:
+        action = event_action(event, sample)
+        if action is not None:
+            state.apply(action)
+    return state
+
+
+def initial_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
+    """The hand as dealt, if ``sample`` is the truth (before any of ``view``'s events)."""
     hands = original_hands(view, sample)
     picker = view.picker
     if (picker is not None and picker != view.seat) or picker is None:
@@ -415,30 +427,34 @@ def rebuild_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
         hands[picker] &= ~blind
     blind_cards = view.blind if view.blind is not None else tuple(cards_of(blind))
     deal = Deal(hands=tuple(tuple(cards_of(h)) for h in hands), blind=tuple(blind_cards))
-    state = HandState(rules=view.rules, dealer=view.dealer, deal=deal,
-                      multiplier=view.multiplier)
-    for event in view.events:
-        if isinstance(event, Passed):
-            state.apply(PASS)
-        elif isinstance(event, Picked):
-            state.apply(PICK)
-        elif isinstance(event, Buried):
-            first, second = cards_of(sample.buried)
-            state.apply(Action.bury(first, second))
-        elif isinstance(event, Called):
-            state.apply(Action.call(event.card, sample.unknown if event.unknown else None))
-        elif isinstance(event, WentAlone):
-            state.apply(ALONE)
-        elif isinstance(event, Cracked):
-            state.apply(CRACK)
-        elif isinstance(event, Recracked):
-            state.apply(RECRACK)
-        elif isinstance(event, Blitzed):
-            state.apply(Action.blitz(*event.cards))
-        elif isinstance(event, Declined):
-            state.apply(PASS)
-        elif isinstance(event, CardPlayed):
-            card = sample.unknown if event.face_down else event.card
-            assert card is not None
-            state.apply(Action.play(card))
-    return state
+    return HandState(rules=view.rules, dealer=view.dealer, deal=deal,
+                     multiplier=view.multiplier)
+
+
+def event_action(event: object, sample: SheepsheadSample) -> Action | None:
+    """The action that made ``event``, its hidden cards taken from ``sample`` (None for an
+    event no action makes)."""
+    if isinstance(event, Passed):
+        return PASS
+    if isinstance(event, Picked):
+        return PICK
+    if isinstance(event, Buried):
+        first, second = cards_of(sample.buried)
+        return Action.bury(first, second)
+    if isinstance(event, Called):
+        return Action.call(event.card, sample.unknown if event.unknown else None)
+    if isinstance(event, WentAlone):
+        return ALONE
+    if isinstance(event, Cracked):
+        return CRACK
+    if isinstance(event, Recracked):
+        return RECRACK
+    if isinstance(event, Blitzed):
+        return Action.blitz(*event.cards)
+    if isinstance(event, Declined):
+        return PASS
+    if isinstance(event, CardPlayed):
+        card = sample.unknown if event.face_down else event.card
+        assert card is not None
+        return Action.play(card)
+    return None

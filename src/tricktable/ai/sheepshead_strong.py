@@ -2,7 +2,8 @@
 
 Every decision samples deals consistent with everything the seat knows
 (:mod:`tricktable.ai.sheepshead_sampling`) and weights them by how well they explain the other
-players' picks and passes (:mod:`tricktable.ai.sheepshead_inference`).
+players' picks and passes (:mod:`tricktable.ai.sheepshead_inference`) and, given a
+:class:`~tricktable.ai.sheepshead_play_inference.PlayModel`, the cards they chose to play.
 
 - A card to play from the third trick on: on each deal every legal card is solved with the
   double-dummy solver; a card's value is this seat's score for the hand that best play from
@@ -29,6 +30,7 @@ from itertools import combinations
 from tricktable.ai.budget import Budget, Clock
 from tricktable.ai.evidence import Evidence
 from tricktable.ai.sheepshead_inference import sample_weight
+from tricktable.ai.sheepshead_play_inference import PlayModel
 from tricktable.ai.sheepshead_sampling import (
     SheepsheadSample,
     position_for,
@@ -114,8 +116,12 @@ class StrongSheepsheadPlayer:
     name = "strong"
 
     def __init__(self, budget: Budget | None = None, *, search_bidding: bool = True,
-                 solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0) -> None:
+                 solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0,
+                 play_model: PlayModel | None = None) -> None:
         self.budget = budget or Budget()
+        self.play_model = play_model
+        """Weighs each sampled deal also by the cards the others played (None: by the picks
+        and passes only, as ``pimc`` does)."""
         self.play_z = play_z
         self.bidding_z = bidding_z
         """How many standard errors a gain over ``basic``'s choice must clear, for a card and
@@ -150,7 +156,7 @@ class StrongSheepsheadPlayer:
         clock = Clock(self.budget)
         while clock.more():
             sample = sample_deals(view, rng, 1)[0]
-            weight = sample_weight(view, sample)
+            weight = self._weight(view, sample)
             if weight > 0.0:
                 try:
                     evidence.add(weight, evaluate(view, sample, options))
@@ -165,6 +171,13 @@ class StrongSheepsheadPlayer:
         default = options.index(usual) if usual in options else None
         z = self.play_z if view.phase is Phase.PLAY else self.bidding_z
         return options[evidence.choose(default, z=z, margin=_MARGIN)]
+
+    def _weight(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
+        """How well ``sample`` explains what the others did (not normalised)."""
+        weight = sample_weight(view, sample)
+        if weight > 0.0 and self.play_model is not None:
+            weight *= self.play_model.likelihood(view, sample)
+        return weight
 
     # --- Picking, burying, calling --------------------------------------------------------------
 
