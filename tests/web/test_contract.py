@@ -36,6 +36,14 @@ EXPECTED = {
     ("get", "/api/options"): {"200"},
     ("get", "/api/games"): {"200"},
     ("get", "/api/me"): {"200"},
+    ("post", "/api/tables"): {"201", "400", "413", "429", "503"},
+    ("get", "/api/tables/{invite}"): {"200", "400", "403", "404"},
+    ("post", "/api/tables/{invite}/seats"): {"201", "400", "404", "409", "413", "429", "503"},
+    ("post", "/api/tables/{invite}/start"): {"200", "400", "403", "404", "409", "429"},
+    ("post", "/api/tables/{invite}/rematch"): {"200", "400", "403", "404", "409", "429"},
+    ("post", "/api/tables/{invite}/actions"): {"200", "400", "403", "404", "409", "413", "422",
+                                               "429"},
+    ("post", "/api/tables/{invite}/phrases"): {"200", "400", "403", "404", "413", "429"},
 }
 
 

@@ -14,6 +14,7 @@ from tests.web.postgres import PostgresServer, missing
 from tricktable.web.db import make_engine, metadata, migrate
 from tricktable.web.rate_limit_storage import rate_limits
 from tricktable.web.settings import default_database_path, default_database_url
+from tricktable.web.tables.db import tables_metadata
 
 
 def test_the_migrations_build_the_tables_the_code_uses(database_url: str) -> None:
@@ -28,9 +29,10 @@ def test_the_migrations_build_the_tables_the_code_uses(database_url: str) -> Non
 
 
 def every_table() -> sa.MetaData:
-    """The tables the code queries: ``db.metadata`` and the rate-limit counters."""
+    """The tables the code queries: ``db.metadata``, the rate-limit counters and the tables
+    with friends."""
     tables = sa.MetaData()
-    for table in [*metadata.tables.values(), rate_limits]:
+    for table in [*metadata.tables.values(), rate_limits, *tables_metadata.tables.values()]:
         table.to_metadata(tables)
     return tables
 

@@ -61,12 +61,13 @@ from tricktable.web.identity import (
 from tricktable.web.metrics import MetricsMiddleware
 from tricktable.web.proxy import ProxyHeadersMiddleware
 from tricktable.web.rate_limit import RateLimitMiddleware, RateLimits
-from tricktable.web.routes import games, health, leaderboard, pages, players, testing
+from tricktable.web.routes import games, health, leaderboard, pages, players, tables, testing
 from tricktable.web.routes.pages import STATIC
 from tricktable.web.security_headers import SecurityHeadersMiddleware
 from tricktable.web.service import GameService
 from tricktable.web.settings import Settings
 from tricktable.web.store import Store
+from tricktable.web.tables.app import install as install_tables
 
 __all__ = ["create_app"]
 
@@ -137,7 +138,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await anyio.to_thread.run_sync(pool.start)
         app.state.started = True
         try:
-            yield
+            async with live_tables():
+                yield
         finally:
             app.state.started = False
             await anyio.to_thread.run_sync(pool.shutdown)
@@ -150,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pool = pool
     app.state.engine = engine
     app.state.started = False
+    live_tables = install_tables(app, service, grace=settings.table_grace_seconds)
     install_error_handlers(app)
     install_openapi(app)
     # The first added runs innermost: the rate limits need the player id, the identity cookie
@@ -164,7 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   pages.router):
+                   tables.router, pages.router):
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)
