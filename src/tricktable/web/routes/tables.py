@@ -132,10 +132,10 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
     await anyio.to_thread.run_sync(presence.connect, table.id, seat)
     seen = _Seen(after=after, game=game)
 
-    async def send_state() -> None:
+    async def send_state(fresh: bool) -> None:
         state = await anyio.to_thread.run_sync(
-            lambda: svc.state_of(svc.store.table(table.id) or table, seat,
-                                 since=seen.after, game_id=seen.game))
+            lambda: svc.live_state(table.id, seat, since=seen.after, game_id=seen.game,
+                                   fresh=fresh))
         shown = state["game"]
         moved = shown is not None and (shown["id"] != seen.game or bool(shown["events"])
                                        or seen.after is None)
@@ -147,7 +147,7 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         await websocket.send_json({"type": "state", **state})
 
     async def deliver() -> None:
-        await send_state()
+        await send_state(True)
         while True:
             notice = None
             with anyio.move_on_after(REFRESH_SECONDS):
@@ -157,7 +157,7 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
                 continue
             if notice is not None and notice.get("kind") == "table":
                 seen.table = -1  # the seats changed: send even without new events
-            await send_state()
+            await send_state(notice is None)
 
     async def watch_close(scope: anyio.CancelScope) -> None:
         try:

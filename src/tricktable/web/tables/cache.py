@@ -22,6 +22,7 @@ class _Entry:
     lock: threading.Lock = field(default_factory=threading.Lock)
     version: int = -1
     match: Any = None
+    row: GameRow | None = None
 
 
 @dataclass
@@ -36,11 +37,13 @@ class Held:
         """The match was changed in place and stored as ``row``."""
         self.row = row
         self.entry.version = row.version
+        self.entry.row = row
 
     def spoiled(self) -> None:
         """The match was changed but not stored: forget it."""
         self.entry.version = -1
         self.entry.match = None
+        self.entry.row = None
 
 
 class GameCache:
@@ -49,6 +52,15 @@ class GameCache:
         self.size = size
         self._lock = threading.Lock()
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._latest: dict[str, int] = {}
+
+    def heard(self, game_id: str, version: int) -> None:
+        """A notice said the game is stored at ``version`` (perhaps by another process)."""
+        with self._lock:
+            if version > self._latest.get(game_id, -1):
+                self._latest[game_id] = version
+            while len(self._latest) > 4 * self.size:
+                self._latest.pop(next(iter(self._latest)))
 
     def _entry(self, game_id: str) -> _Entry:
         with self._lock:
@@ -66,11 +78,17 @@ class GameCache:
             return -1 if entry is None else entry.version
 
     @contextmanager
-    def hold(self, game_id: str, chosen: GameAdapter[Any]) -> Iterator[Held]:
-        """The game as stored now, under its lock."""
+    def hold(self, game_id: str, chosen: GameAdapter[Any], *,
+             fresh: bool = True) -> Iterator[Held]:
+        """The game as stored now, under its lock.  ``fresh=False``: as this process last
+        stored or heard of it, without asking the database when it has it at that version."""
         entry = self._entry(game_id)
         with entry.lock:
-            row = self.store.game(game_id)
+            with self._lock:
+                latest = self._latest.get(game_id, -1)
+            row = entry.row
+            if fresh or row is None or entry.version < latest:
+                row = self.store.game(game_id)
             if row is None:
                 raise LookupError(game_id)
             if entry.match is None or entry.version > row.version:
@@ -81,4 +99,5 @@ class GameCache:
                 for seat, text in log[entry.version:]:
                     chosen.apply(entry.match, seat, parse_action(text))
             entry.version = row.version
+            entry.row = row
             yield Held(row=row, match=entry.match, entry=entry)

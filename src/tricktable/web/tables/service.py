@@ -13,6 +13,7 @@ import logging
 import re
 import secrets
 import threading
+import time
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -64,7 +65,41 @@ class TableService:
         self._driving: dict[str, bool] = {}
         self._driving_lock = threading.Lock()
         self._workers = workers
+        self._snapshots: dict[str, tuple[float, TableRow, list[SeatRow]]] = {}
+        self._snapshot_lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
+        hub.on_notice.append(self._heard)
+
+    SEEN_SECONDS = 5.0
+    """A request of a seat marks it present (for players without a live connection) at most
+    this often."""
+    SNAPSHOT_SECONDS = 2.0
+    """How long a live connection may show a table's seats without reading them again (a
+    change of seats or state is a notice, which drops the snapshot at once)."""
+
+    def _heard(self, notice: dict[str, Any]) -> None:
+        if notice.get("kind") == "game" and "game" in notice:
+            self.cache.heard(str(notice["game"]), int(notice["version"]))
+        elif notice.get("kind") == "table":
+            with self._snapshot_lock:
+                self._snapshots.pop(str(notice.get("table")), None)
+
+    def snapshot(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+        """A table and its seats as recently read (for the live connections' messages)."""
+        now = time.monotonic()
+        with self._snapshot_lock:
+            found = self._snapshots.get(table_id)
+        if found is not None and now - found[0] < self.SNAPSHOT_SECONDS:
+            return found[1], found[2]
+        table = self.store.table(table_id)
+        if table is None:
+            raise ApiError(404, "unknown_table", "This table is gone.")
+        seats = self.store.seats(table_id)
+        with self._snapshot_lock:
+            self._snapshots[table_id] = (now, table, seats)
+            if len(self._snapshots) > 4096:
+                self._snapshots.pop(next(iter(self._snapshots)))
+        return table, seats
 
     def shutdown(self) -> None:
         with self._driving_lock:
@@ -223,8 +258,10 @@ class TableService:
         return self.state_of(table, seat.seat if seat else None, since=since, game_id=game_id)
 
     def state_of(self, table: TableRow, seat: Seat | None, *, since: int | None,
-                 game_id: str | None = None) -> dict[str, Any]:
-        seats = self.store.seats(table.id)
+                 game_id: str | None = None, seats: list[SeatRow] | None = None,
+                 fresh: bool = True) -> dict[str, Any]:
+        if seats is None:
+            seats = self.store.seats(table.id)
         now = self.games._stamp()
         answer: dict[str, Any] = {"table": self._table_json(table, seats, seat, now),
                                   "game": None}
@@ -234,9 +271,22 @@ class TableService:
             since = None
         chosen = self._adapter(table.game)
         names = [s["nickname"] or "Computer" for s in answer["table"]["seats"]]
-        with self.cache.hold(table.game_id, chosen) as held:
+        with self.cache.hold(table.game_id, chosen, fresh=fresh) as held:
             answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names)
         return answer
+
+    def live_state(self, table_id: str, seat: Seat, *, since: int | None,
+                   game_id: str | None, fresh: bool) -> dict[str, Any]:
+        """What a live connection sends: :meth:`state_of` from this process's recent look at
+        the table, unless ``fresh``."""
+        if fresh:
+            table = self.store.table(table_id)
+            if table is None:
+                raise ApiError(404, "unknown_table", "This table is gone.")
+            return self.state_of(table, seat, since=since, game_id=game_id)
+        table, seats = self.snapshot(table_id)
+        return self.state_of(table, seat, since=since, game_id=game_id, seats=seats,
+                             fresh=False)
 
     def _game_json(self, row: GameRow, chosen: GameAdapter[Any], match: Any, seat: Seat,
                    since: int | None, names: list[str]) -> dict[str, Any]:
@@ -270,8 +320,10 @@ class TableService:
             parsed = parse_action(action)
         except ValueError as error:
             raise ApiError(400, "bad_action", str(error)) from None
-        self.store.seen([(table.id, mine.seat)], self.games._stamp())
+        if (self.games._stamp() - mine.seen_at).total_seconds() > self.SEEN_SECONDS:
+            self.store.seen([(table.id, mine.seat)], self.games._stamp())
         chosen = self._adapter(table.game)
+        seats = self.store.seats(table.id)
 
         def stale(code: str, message: str) -> ApiError:
             return ApiError(409, code, message,
@@ -300,20 +352,21 @@ class TableService:
                     held.moved(new)
                     answer = self._game_json(new, chosen, match, mine.seat,
                                              count if since is None else since,
-                                             self._names(table))
+                                             self._names(table, seats))
         if new is None or answer is None:
             raise stale(refused, {
                 "stale_version": "The game moved on — here is where it stands now.",
                 "game_over": "The game is over.",
             }.get(refused, "It is not your turn."))
-        self.hub.publish({"table": table.id, "kind": "game", "version": new.version})
+        self.hub.publish({"table": table.id, "kind": "game", "game": new.id,
+                          "version": new.version})
         self.kick(table.id)
-        return {"table": self._table_json(table, self.store.seats(table.id), mine.seat,
-                                          self.games._stamp()), "game": answer}
+        return {"table": self._table_json(table, seats, mine.seat, self.games._stamp()),
+                "game": answer}
 
-    def _names(self, table: TableRow) -> list[str]:
-        seats = {s.seat: s.nickname for s in self.store.seats(table.id)}
-        return [seats.get(k, "Computer") for k in range(SEATS[table.game])]
+    def _names(self, table: TableRow, seats: list[SeatRow]) -> list[str]:
+        names = {s.seat: s.nickname for s in seats}
+        return [names.get(k, "Computer") for k in range(SEATS[table.game])]
 
     def phrase(self, invite: str, token: str | None, phrase: str) -> dict[str, Any]:
         table = self._table(invite)
@@ -402,7 +455,8 @@ class TableService:
                 return True
             held.moved(new)
             over = chosen.is_over(held.match)
-        self.hub.publish({"table": table_id, "kind": "game", "version": new.version})
+        self.hub.publish({"table": table_id, "kind": "game", "game": new.id,
+                          "version": new.version})
         if over:
             self._finish(table)
         return True
