@@ -104,10 +104,12 @@ async def seat_table(http: httpx.AsyncClient, number: int) -> Table:
 
 async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
                     think: float, stop: float, rng: random.Random, stats: dict[str, Any],
-                    measuring: asyncio.Event) -> None:
+                    measuring: asyncio.Event, gate: asyncio.Semaphore) -> None:
     ws_url = base.replace("http://", "ws://") + f"/api/tables/{table.invite}/live"
-    async with connect(ws_url, max_size=None, open_timeout=60) as websocket:
+    async with gate:
+        websocket = await connect(ws_url, max_size=None, open_timeout=60)
         await websocket.send(json.dumps({"token": table.tokens[seat]}))
+    async with websocket:
         stats["connected"] += 1
         acted_at = -1
         while time.monotonic() < stop:
@@ -157,15 +159,23 @@ async def run(base: str, tables: int, seconds: float, think: float, seed: int) -
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         began = time.monotonic()
-        seated = await asyncio.gather(*(seat_table(http, k) for k in range(tables)))
+        gate = asyncio.Semaphore(8)  # a few tables at a time: no flood of new connections
+
+        async def seat(number: int) -> Table:
+            async with gate:
+                return await seat_table(http, number)
+
+        seated = await asyncio.gather(*(seat(k) for k in range(tables)))
         print(f"{tables} tables seated ({tables * SEATS} players) in "
               f"{time.monotonic() - began:.1f} s")
         stats: dict[str, Any] = {"moves": 0, "errors": 0, "statuses": {}, "connected": 0}
         measuring = asyncio.Event()
+        opening = asyncio.Semaphore(16)
         warm = 5.0
         stop = time.monotonic() + warm + seconds + 60
         tasks = [asyncio.create_task(play_seat(base, http, table, seat, think, stop,
-                                               random.Random(rng.random()), stats, measuring))
+                                               random.Random(rng.random()), stats, measuring,
+                                               opening))
                  for table in seated for seat in range(SEATS)]
         while stats["connected"] < tables * SEATS:
             await asyncio.sleep(0.1)

@@ -167,7 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   tables.router, pages.router):
+                   tables.router, tables.pages, pages.router):
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)

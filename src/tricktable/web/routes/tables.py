@@ -10,6 +10,7 @@ after the number it has seen.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 from dataclasses import dataclass
@@ -17,11 +18,12 @@ from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from tricktable.web.contract import errors
 from tricktable.web.routes.deps import player_id
+from tricktable.web.routes.pages import STATIC
 from tricktable.web.service import ApiError
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
@@ -33,6 +35,7 @@ from tricktable.web.tables.schemas import (
 from tricktable.web.tables.service import INVITE, TableService
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
+pages = APIRouter(tags=["pages"])
 log = logging.getLogger("tricktable.web.tables")
 
 
@@ -49,6 +52,28 @@ AUTH_SECONDS = 10.0
 REFRESH_SECONDS = 5.0
 """A live connection looks again this often even without a notice (one lost in a database
 reconnect is then late, not lost)."""
+
+
+_PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False,
+                         "response_class": HTMLResponse}
+
+
+@functools.cache
+def _lobby_page() -> str:
+    return (STATIC / "table-lobby.html").read_text(encoding="utf-8")
+
+
+@pages.api_route("/friends", **_PAGE)
+def new_table_page() -> HTMLResponse:
+    """Create a table with friends."""
+    return HTMLResponse(_lobby_page(), headers={"Cache-Control": "no-cache"})
+
+
+@pages.api_route("/t/{invite}", **_PAGE)
+def table_page(invite: str) -> HTMLResponse:
+    """A table's page: sit down, the lobby, the game (the invite link)."""
+    return HTMLResponse(_lobby_page(), headers={"Cache-Control": "no-cache",
+                                                "Referrer-Policy": "no-referrer"})
 
 
 @router.post("", status_code=201, responses=errors(400, 413, 429, 503))
