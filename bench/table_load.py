@@ -131,8 +131,10 @@ async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
                 continue
             if game["legal_actions"] and version != acted_at:
                 acted_at = version
-                asyncio.get_running_loop().create_task(
+                task = asyncio.get_running_loop().create_task(
                     act(http, table, seat, game, think, rng, stats))
+                stats["acting"].add(task)
+                task.add_done_callback(stats["acting"].discard)
 
 
 async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, Any],
@@ -168,7 +170,8 @@ async def run(base: str, tables: int, seconds: float, think: float, seed: int) -
         seated = await asyncio.gather(*(seat(k) for k in range(tables)))
         print(f"{tables} tables seated ({tables * SEATS} players) in "
               f"{time.monotonic() - began:.1f} s")
-        stats: dict[str, Any] = {"moves": 0, "errors": 0, "statuses": {}, "connected": 0}
+        stats: dict[str, Any] = {"moves": 0, "errors": 0, "statuses": {}, "connected": 0,
+                                 "acting": set()}
         measuring = asyncio.Event()
         opening = asyncio.Semaphore(16)
         warm = 5.0
@@ -186,9 +189,9 @@ async def run(base: str, tables: int, seconds: float, think: float, seed: int) -
         measuring.set()
         await asyncio.sleep(seconds)
         measuring.clear()
-        for task in tasks:
+        for task in [*tasks, *stats["acting"]]:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *stats["acting"], return_exceptions=True)
     per_seat = [x for table in seated for got in table.got.values() for x in got]
     per_move = [max(got) for table in seated for v, got in table.got.items()
                 if len(got) == SEATS]

@@ -26,12 +26,14 @@ const live = {
   table: null, // the table as last heard (seats, state)
   gameId: null, // the game on the table now
   shown: 0, // the events of that game handed to the table so far
+  version: -1, // the version of that game the table shows (an older answer is dropped)
   pending: [], // live answers not yet handed to the table
   sending: false, // the player's own action is on its way
   socket: null,
   failures: 0,
   pollTimer: null,
   pumping: false,
+  tableState: null, // the table's page state when the lobby was opened over it
 };
 
 const tokenKey = () => `tricktable.table.${live.invite}`;
@@ -147,6 +149,7 @@ function showLobby() {
   const game = live.table && GAMES[live.table.game];
   if (game) $(game.view).hidden = true;
   showOnly('friends-lobby');
+  if (document.body.dataset.state !== 'table-lobby') live.tableState = document.body.dataset.state;
   document.body.dataset.state = 'table-lobby';
   renderLobby();
 }
@@ -156,6 +159,7 @@ function showTable() {
   showOnly('table-extras');
   $(game.view).hidden = false;
   $(game.view).after($('table-extras'));
+  if (document.body.dataset.state === 'table-lobby') document.body.dataset.state = live.tableState || 'idle';
 }
 
 async function startOrRematch(path) {
@@ -188,6 +192,7 @@ function onState(state) {
     const module = GAMES[game.game];
     live.gameId = game.id;
     live.shown = game.event_count;
+    live.version = game.version;
     live.pending = [];
     document.body.dataset.me = String(game.seat);
     module.stop();
@@ -211,9 +216,11 @@ function merged(answers) {
       if (event.index === live.shown + events.length) events.push(event);
     }
   }
-  const latest = answers.filter((a) => a.id === live.gameId).pop();
-  if (!latest) return null;
+  const ours = answers.filter((a) => a.id === live.gameId);
+  const latest = ours.reduce((a, b) => (b.version >= a.version ? b : a), ours[0]);
+  if (!latest || (latest.version < live.version && !events.length)) return null;
   live.shown += events.length;
+  live.version = Math.max(live.version, latest.version);
   return { ...latest, events };
 }
 
