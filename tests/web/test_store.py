@@ -15,6 +15,7 @@ from tricktable.web.db import make_engine, metadata, migrate
 from tricktable.web.rate_limit_storage import rate_limits
 from tricktable.web.review_store import review_metadata
 from tricktable.web.settings import default_database_path, default_database_url
+from tricktable.web.tables.db import tables_metadata
 
 
 def test_the_migrations_build_the_tables_the_code_uses(database_url: str) -> None:
@@ -29,9 +30,11 @@ def test_the_migrations_build_the_tables_the_code_uses(database_url: str) -> Non
 
 
 def every_table() -> sa.MetaData:
-    """The tables the code queries: ``db.metadata``, the rate-limit counters, reviews."""
+    """The tables the code queries: ``db.metadata``, the rate-limit counters, reviews and the
+    tables with friends."""
     tables = sa.MetaData()
-    for table in [*metadata.tables.values(), rate_limits, *review_metadata.tables.values()]:
+    for table in [*metadata.tables.values(), rate_limits, *review_metadata.tables.values(),
+                  *tables_metadata.tables.values()]:
         table.to_metadata(tables)
     return tables
 

@@ -66,12 +66,22 @@ from tricktable.web.metrics import MetricsMiddleware
 from tricktable.web.proxy import ProxyHeadersMiddleware
 from tricktable.web.rate_limit import RateLimitMiddleware, RateLimits
 from tricktable.web.review_service import ReviewService
-from tricktable.web.routes import games, health, leaderboard, pages, players, review, testing
+from tricktable.web.routes import (
+    games,
+    health,
+    leaderboard,
+    pages,
+    players,
+    review,
+    tables,
+    testing,
+)
 from tricktable.web.routes.pages import STATIC
 from tricktable.web.security_headers import SecurityHeadersMiddleware
 from tricktable.web.service import GameService
 from tricktable.web.settings import Settings
 from tricktable.web.store import Store
+from tricktable.web.tables.app import install as install_tables
 
 __all__ = ["create_app"]
 
@@ -143,7 +153,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await anyio.to_thread.run_sync(pool.start)
         app.state.started = True
         try:
-            yield
+            async with live_tables():
+                yield
         finally:
             app.state.started = False
             reviews.shutdown()
@@ -158,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pool = pool
     app.state.engine = engine
     app.state.started = False
+    live_tables = install_tables(app, service, grace=settings.table_grace_seconds)
     install_error_handlers(app)
     install_openapi(app)
     # The first added runs innermost: the rate limits need the player id, the identity cookie
@@ -172,7 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   pages.router, review.router):
+                   tables.router, tables.pages, pages.router, review.router):
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)

@@ -58,6 +58,8 @@ class Job:
     opponent: str
     human_seat: Seat
     actions: tuple[tuple[Seat, str], ...]
+    humans: frozenset[Seat] = frozenset()
+    """Other seats the computers leave alone (a table's players), besides ``human_seat``."""
 
 
 def decision_rng(seed: str, index: int) -> random.Random:
@@ -123,7 +125,7 @@ def play_computers(job: Job) -> list[tuple[Seat, str]]:
     played: list[tuple[Seat, str]] = []
     while not game.is_over(match):
         mover = game.to_move(match)
-        if mover is None or mover == job.human_seat:
+        if mover is None or mover == job.human_seat or mover in job.humans:
             break
         seat = mover
         player = make_player(job.game, job.opponent, reproducible=True)

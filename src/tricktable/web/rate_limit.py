@@ -1,5 +1,5 @@
-"""Rate limits on starting games, starting the Daily and acting: per anonymous player and per
-client address, a JSON 429 with ``Retry-After`` past them.
+"""Rate limits on starting games, starting the Daily, acting and opening tables: per anonymous
+player and per client address, a JSON 429 with ``Retry-After`` past them.
 
 The limits (``limits`` notation, from :class:`~tricktable.web.settings.Settings`) count in the
 app's database (:mod:`tricktable.web.rate_limit_storage`), so several server processes on one
@@ -77,6 +77,9 @@ class RateLimits:
             rule("daily", "POST", r"/api/daily/?"),
             rule("action", "POST", r"/api/games/[^/]+/actions/?"),
             rule("hint", "POST", r"/api/games/[^/]+/(hint|review)/?"),
+            rule("new_table", "POST", r"/api/tables/?"),
+            rule("new_table", "POST", r"/api/tables/[^/]+/(seats|start|rematch)/?"),
+            rule("action", "POST", r"/api/tables/[^/]+/(actions|phrases)/?"),
         ]
         storage = SqlStorage(engine, transaction=transaction)
         return cls(storage, rules)

@@ -134,3 +134,14 @@ class Settings:
     rate_limit_hint_address: str = field(
         default_factory=_limit("hint_address", "600/minute"))
     """Hints and review starts per client address."""
+    rate_limit_new_table_player: str = field(
+        default_factory=_limit("new_table_player", "30/minute;300/hour"))
+    """Tables with friends created, joined, started or rematched (``POST /api/tables``,
+    ``.../seats``, ``.../start``, ``.../rematch``) per player."""
+    rate_limit_new_table_address: str = field(
+        default_factory=_limit("new_table_address", "300/minute"))
+    """The same per client address."""
+    table_grace_seconds: float = field(
+        default_factory=lambda: float(_env_count("TRICKTABLE_TABLE_GRACE_SECONDS", 60)))
+    """How long a disconnected player's seat at a table waits before a computer plays it
+    (until the player is back); from ``TRICKTABLE_TABLE_GRACE_SECONDS``."""

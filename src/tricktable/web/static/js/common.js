@@ -14,8 +14,9 @@ export const session = {
   options: null, // the games the server offers
 };
 
-// Set by the lobby: how a table goes back to it.
-export const hooks = { lobby: () => {} };
+// Set by the lobby: how a table goes back to it; a table with friends sends its actions its own
+// way (`act(id, body)`, answering like api.act).
+export const hooks = { lobby: () => {}, act: null };
 
 export function setSpeed(speed) {
   changeSetting('speed', speed);

@@ -10,7 +10,8 @@ import { learningTools, replayLink } from './review.js';
 import { createTable } from './table.js';
 import { $, el, NAMES, seatName, signed, toast } from './ui.js';
 
-const HUMAN = 0;
+// The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
+let HUMAN = 0;
 
 // The table's life is shared (table.js).  `app.selected` holds the cards chosen to bury, in order;
 // `app.pendingCall` the card called with an unknown card, waiting for the card to set aside.
@@ -509,4 +510,14 @@ function scoresBody(game) {
 
 // --- Start ---------------------------------------------------------------------------------
 
-export const { start: startSheepshead, stop: stopSheepshead, setup: setupSheepshead } = table;
+export const { stop: stopSheepshead, setup: setupSheepshead } = table;
+
+export function startSheepshead(game, options) {
+  HUMAN = game.seat ?? 0;
+  table.start(game, options);
+}
+
+// A table with friends: the others' moves as they come (animated like an answer of the server),
+// and whether the table is busy animating.
+export const receiveSheepshead = (game) => table.receive(game);
+export const sheepsheadBusy = () => table.app.busy;

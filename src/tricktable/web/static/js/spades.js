@@ -9,8 +9,9 @@ import { button, cardBacks, delay, miniCards, plural, showPlayed, yourName } fro
 import { createTable } from './table.js';
 import { $, el, signed, toast } from './ui.js';
 
-const HUMAN = 0;
-const COMPUTER = 1;
+// The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
+let HUMAN = 0;
+let COMPUTER = 1;
 
 // The table's life is shared (table.js).  `app.selected` holds the cards chosen for the
 // double-nil exchange; `app.bid` the number on the bid picker.
@@ -608,4 +609,15 @@ function scoresBody(game) {
 
 // --- Start -----------------------------------------------------------------------------------
 
-export const { start: startSpades, stop: stopSpades, setup: setupSpades } = table;
+export const { stop: stopSpades, setup: setupSpades } = table;
+
+export function startSpades(game, options) {
+  HUMAN = game.seat ?? 0;
+  COMPUTER = 1 - HUMAN;
+  table.start(game, options);
+}
+
+// A table with friends: the others' moves as they come (animated like an answer of the server),
+// and whether the table is busy animating.
+export const receiveSpades = (game) => table.receive(game);
+export const spadesBusy = () => table.app.busy;

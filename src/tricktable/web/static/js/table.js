@@ -164,7 +164,7 @@ export function createTable(spec) {
     renderAll();
     let answer;
     try {
-      answer = await api.act(app.game.id, { action, version: app.game.version, since: app.game.event_count });
+      answer = await (hooks.act || api.act)(app.game.id, { action, version: app.game.version, since: app.game.event_count });
     } catch (error) {
       if (app.table !== opened) return;
       app.busy = false;
@@ -379,5 +379,5 @@ export function createTable(spec) {
     });
   }
 
-  return { app, legalSet, renderTable, renderHand, renderAll, send, trickWon, handEnd, start, stop, setup };
+  return { app, legalSet, renderTable, renderHand, renderAll, send, receive, trickWon, handEnd, start, stop, setup };
 }

@@ -1,0 +1,233 @@
+"""Load on live tables: N Sheepshead tables of five simulated players over WebSockets on one
+server process; how long from a move to every seat's receipt of it.
+
+    .venv/bin/python bench/table_load.py                    # 100 tables, 60 s, temp SQLite
+    .venv/bin/python bench/table_load.py --tables 20 --seconds 30 --think 0.5
+    .venv/bin/python bench/table_load.py --database postgresql://user@host/db
+
+Every seat is a person (no computers): each table's player to move waits ``--think`` seconds
+(jittered), posts a random legal action over HTTP, and the clock runs from just before the
+POST until each of the five seats' WebSockets delivers a message at the new version.  Prints
+moves per second, p50/p95/p99 of that latency per seat and per move (the slowest of the five),
+and the errors; never part of ``make test``'s pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+SEATS = 5
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {**os.environ, "TRICKTABLE_SECRET": "bench",
+           # One machine plays 500 people: no per-player or per-address limits here.
+           "TRICKTABLE_RATE_LIMIT_NEW_TABLE_PLAYER": "",
+           "TRICKTABLE_RATE_LIMIT_NEW_TABLE_ADDRESS": "",
+           "TRICKTABLE_RATE_LIMIT_ACTION_PLAYER": "",
+           "TRICKTABLE_RATE_LIMIT_ACTION_ADDRESS": ""}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tricktable.cli", "serve", "--port", str(port), "--database",
+         database, "--workers", "1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                return process, url
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+class Table:
+    """One table: its invite, five seats' tokens, and the moves in flight."""
+
+    def __init__(self, invite: str, tokens: list[str]) -> None:
+        self.invite = invite
+        self.tokens = tokens
+        self.sent: dict[int, float] = {}  # new version -> when its move was posted
+        self.got: dict[int, list[float]] = {}
+        self.finished = False
+
+
+async def seat_table(http: httpx.AsyncClient, number: int) -> Table:
+    cookies: list[httpx.Cookies] = []
+    response = await http.post("/api/tables", json={"game": "sheepshead", "hands": 20,
+                                                    "nickname": f"T{number}-0"})
+    response.raise_for_status()
+    data = response.json()
+    invite, tokens = data["invite"], [data["token"]]
+    cookies.append(response.cookies)
+    for seat in range(1, SEATS):
+        async with httpx.AsyncClient(base_url=str(http.base_url)) as guest:
+            joined = await guest.post(f"/api/tables/{invite}/seats",
+                                      json={"nickname": f"T{number}-{seat}"})
+            joined.raise_for_status()
+            tokens.append(joined.json()["token"])
+    started = await http.post(f"/api/tables/{invite}/start",
+                              headers={"X-Seat-Token": tokens[0]})
+    started.raise_for_status()
+    return Table(invite, tokens)
+
+
+async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
+                    think: float, stop: float, rng: random.Random, stats: dict[str, Any],
+                    measuring: asyncio.Event, gate: asyncio.Semaphore) -> None:
+    ws_url = base.replace("http://", "ws://") + f"/api/tables/{table.invite}/live"
+    async with gate:
+        websocket = await connect(ws_url, max_size=None, open_timeout=60)
+        await websocket.send(json.dumps({"token": table.tokens[seat]}))
+    async with websocket:
+        stats["connected"] += 1
+        acted_at = -1
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(websocket.recv(), timeout=max(0.1, stop -
+                                                                         time.monotonic()))
+            except TimeoutError:
+                break
+            now = time.monotonic()
+            message = json.loads(raw)
+            if message["type"] != "state" or message["game"] is None:
+                continue
+            game = message["game"]
+            version = game["version"]
+            if version in table.sent and measuring.is_set():
+                table.got.setdefault(version, []).append(now - table.sent[version])
+            if game["status"] != "playing":
+                table.finished = True
+                continue
+            if game["legal_actions"] and version != acted_at:
+                acted_at = version
+                task = asyncio.get_running_loop().create_task(
+                    act(http, table, seat, game, think, rng, stats))
+                stats["acting"].add(task)
+                task.add_done_callback(stats["acting"].discard)
+
+
+async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, Any],
+              think: float, rng: random.Random, stats: dict[str, Any]) -> None:
+    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+    table.sent[game["version"] + 1] = time.monotonic()
+    try:
+        response = await http.post(
+            f"/api/tables/{table.invite}/actions", headers={"X-Seat-Token": table.tokens[seat]},
+            json={"action": rng.choice(game["legal_actions"]), "version": game["version"]})
+    except httpx.HTTPError:
+        stats["errors"] += 1
+        return
+    if response.status_code != 200:
+        stats["errors"] += 1
+        stats["statuses"][response.status_code] = stats["statuses"].get(
+            response.status_code, 0) + 1
+    else:
+        stats["moves"] += 1
+
+
+async def run(base: str, tables: int, seconds: float, think: float, seed: int) -> None:
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        began = time.monotonic()
+        gate = asyncio.Semaphore(8)  # a few tables at a time: no flood of new connections
+
+        async def seat(number: int) -> Table:
+            async with gate:
+                return await seat_table(http, number)
+
+        seated = await asyncio.gather(*(seat(k) for k in range(tables)))
+        print(f"{tables} tables seated ({tables * SEATS} players) in "
+              f"{time.monotonic() - began:.1f} s")
+        stats: dict[str, Any] = {"moves": 0, "errors": 0, "statuses": {}, "connected": 0,
+                                 "acting": set()}
+        measuring = asyncio.Event()
+        opening = asyncio.Semaphore(16)
+        warm = 5.0
+        stop = time.monotonic() + warm + seconds + 60
+        tasks = [asyncio.create_task(play_seat(base, http, table, seat, think, stop,
+                                               random.Random(rng.random()), stats, measuring,
+                                               opening))
+                 for table in seated for seat in range(SEATS)]
+        while stats["connected"] < tables * SEATS:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(warm)
+        for table in seated:
+            table.sent.clear()
+        stats["moves"] = 0
+        measuring.set()
+        await asyncio.sleep(seconds)
+        measuring.clear()
+        for task in [*tasks, *stats["acting"]]:
+            task.cancel()
+        await asyncio.gather(*tasks, *stats["acting"], return_exceptions=True)
+    per_seat = [x for table in seated for got in table.got.values() for x in got]
+    per_move = [max(got) for table in seated for v, got in table.got.items()
+                if len(got) == SEATS]
+    partial = sum(1 for table in seated for got in table.got.values() if len(got) < SEATS)
+    print(f"{stats['moves']} moves in {seconds:.0f} s: {stats['moves'] / seconds:.1f} moves/s; "
+          f"errors {stats['errors']} {stats['statuses']}")
+    if per_seat:
+        ms = [1000 * x for x in per_seat]
+        print(f"move -> a seat's receipt: p50 {statistics.median(ms):.1f} ms, "
+              f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms "
+              f"({len(ms)} receipts)")
+    if per_move:
+        ms = [1000 * x for x in per_move]
+        print(f"move -> every seat's receipt: p50 {statistics.median(ms):.1f} ms, "
+              f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms "
+              f"({len(ms)} moves; {partial} still in flight at the end)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds a player thinks before a move (jittered ±50%%)")
+    parser.add_argument("--database", help="default: a temporary SQLite database")
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        database = options.database or f"sqlite:///{directory}/bench.sqlite3"
+        process, base = start_server(database)
+        try:
+            asyncio.run(run(base, options.tables, options.seconds, options.think, options.seed))
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""Storage of tables and seats.  A table's game is an ordinary game row with its action log
+(:class:`tricktable.web.store.Store`), played for the table by an owner no visitor can be."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from tricktable.game import Seat
+from tricktable.web.db import games
+from tricktable.web.store import GameRow, Store
+from tricktable.web.tables.db import friend_seats, friend_tables
+
+__all__ = ["SeatRow", "TableRow", "TableStore", "digest"]
+
+
+class _Moved(Exception):
+    """The table moved on: roll the transaction back."""
+
+
+def digest(secret: str) -> str:
+    """What is stored of an invite code or a seat token."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableRow:
+    id: str
+    invite_hash: str
+    game: str
+    preset: str
+    hands: int | None
+    target: int | None
+    difficulty: str
+    opponent: str
+    turn_seconds: int | None
+    host_seat: Seat
+    state: str
+    game_id: str | None
+    round: int
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRow:
+    table_id: str
+    seat: Seat
+    token_hash: str
+    player_id: str | None
+    nickname: str
+    joined_at: datetime
+    seen_at: datetime
+
+
+class TableStore:
+    """Tables and seats, on the games' store (same engine, same write transactions)."""
+
+    def __init__(self, store: Store) -> None:
+        self.games = store
+        self.engine = store.engine
+
+    def create(self, table: TableRow, host: SeatRow) -> None:
+        values = {name: getattr(table, name) for name in TableRow.__slots__}
+        seat = {name: getattr(host, name) for name in SeatRow.__slots__}
+        with self.games._writing() as connection:
+            connection.execute(friend_tables.insert().values(**values))
+            connection.execute(friend_seats.insert().values(**seat))
+
+    def by_invite(self, invite: str) -> TableRow | None:
+        query = sa.select(friend_tables).where(friend_tables.c.invite_hash == digest(invite))
+        with self.engine.connect() as connection:
+            row = connection.execute(query).one_or_none()
+        return None if row is None else TableRow(**row._asdict())
+
+    def table(self, table_id: str) -> TableRow | None:
+        query = sa.select(friend_tables).where(friend_tables.c.id == table_id)
+        with self.engine.connect() as connection:
+            row = connection.execute(query).one_or_none()
+        return None if row is None else TableRow(**row._asdict())
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        query = (sa.select(friend_seats).where(friend_seats.c.table_id == table_id)
+                 .order_by(friend_seats.c.seat))
+        with self.engine.connect() as connection:
+            return [SeatRow(**row._asdict()) for row in connection.execute(query)]
+
+    def seats_of(self, table_ids: Iterable[str]) -> dict[str, list[SeatRow]]:
+        """The seats of several tables at once (the presence ticker's one query)."""
+        wanted = sorted(set(table_ids))
+        found: dict[str, list[SeatRow]] = {table_id: [] for table_id in wanted}
+        if not wanted:
+            return found
+        query = sa.select(friend_seats).where(friend_seats.c.table_id.in_(wanted))
+        with self.engine.connect() as connection:
+            for row in connection.execute(query):
+                seat = SeatRow(**row._asdict())
+                found[seat.table_id].append(seat)
+        return found
+
+    def seat_by_token(self, table_id: str, token: str) -> SeatRow | None:
+        query = sa.select(friend_seats).where(friend_seats.c.table_id == table_id,
+                                              friend_seats.c.token_hash == digest(token))
+        with self.engine.connect() as connection:
+            row = connection.execute(query).one_or_none()
+        return None if row is None else SeatRow(**row._asdict())
+
+    def take_seat(self, table: TableRow, seat: SeatRow) -> bool:
+        """Sit ``seat`` at a table still in its lobby at ``table.version``; False if the seat
+        was taken or the table moved on meanwhile (nothing written)."""
+        values = {name: getattr(seat, name) for name in SeatRow.__slots__}
+        try:
+            with self.games._writing() as connection:
+                if not self._bump(connection, table, state="lobby"):
+                    return False
+                connection.execute(friend_seats.insert().values(**values))
+        except IntegrityError:
+            return False
+        return True
+
+    def new_token(self, table_id: str, seat: Seat, token_hash: str, now: datetime) -> None:
+        """Give a seat a new token (its player came back without the old one)."""
+        with self.games._writing() as connection:
+            connection.execute(
+                friend_seats.update()
+                .where(friend_seats.c.table_id == table_id, friend_seats.c.seat == seat)
+                .values(token_hash=token_hash, seen_at=now))
+
+    def start(self, table: TableRow, game: GameRow, actions: Sequence[tuple[Seat, str]],
+              *, now: datetime) -> bool:
+        """Store the table's (next) game and mark the table playing, if the table is still at
+        ``table.version``; False (nothing written) if another request started it first."""
+        values = {name: getattr(game, name) for name in GameRow.__slots__}
+        try:
+            with self.games._writing() as connection:
+                connection.execute(games.insert().values(**values))
+                self.games._insert_actions(connection, game.id, 0, actions)
+                if not self._bump(connection, table, state=table.state, new_state="playing",
+                                  game_id=game.id, round=table.round + 1, updated_at=now):
+                    raise _Moved
+        except _Moved:
+            return False
+        return True
+
+    def finish(self, table: TableRow, now: datetime) -> None:
+        with self.games._writing() as connection:
+            self._bump(connection, table, state="playing", new_state="finished",
+                       updated_at=now)
+
+    def seen(self, pairs: Iterable[tuple[str, Seat]], now: datetime) -> None:
+        """Mark seats as connected now."""
+        rows = [{"at_table": table_id, "at_seat": seat, "now": now} for table_id, seat in pairs]
+        if not rows:
+            return
+        statement = (friend_seats.update()
+                     .where(friend_seats.c.table_id == sa.bindparam("at_table"),
+                            friend_seats.c.seat == sa.bindparam("at_seat"))
+                     .values(seen_at=sa.bindparam("now")))
+        with self.games._writing() as connection:
+            connection.execute(statement, rows)
+
+    @staticmethod
+    def _bump(connection: sa.Connection, table: TableRow, *, state: str,
+              new_state: str | None = None, **changes: Any) -> bool:
+        """Advance the table's version by one (compare-and-set), with ``changes``."""
+        values = dict(changes, version=table.version + 1)
+        if new_state is not None:
+            values["state"] = new_state
+        updated = connection.execute(
+            friend_tables.update()
+            .where(friend_tables.c.id == table.id, friend_tables.c.version == table.version,
+                   friend_tables.c.state == state)
+            .values(**values))
+        return updated.rowcount == 1

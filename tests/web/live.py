@@ -1,0 +1,57 @@
+"""Sitting at a table over the live WebSocket (the test client's), acting over HTTP, in a thread
+per person: for the tests of live delivery and its leak walk."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from tests.web.tables import Sitter
+
+
+class LiveSitter(threading.Thread):
+    """Reads a seat's live messages until the table's game is over (or ``stop_after``
+    messages), playing the seat's turns with ``choose`` as they come; keeps every message."""
+
+    def __init__(self, sitter: Sitter, choose: Callable[[dict[str, Any], random.Random], str],
+                 seed: int, *, after: int | None = None, game: str | None = None,
+                 stop: Callable[[dict[str, Any]], bool] | None = None) -> None:
+        super().__init__(daemon=True)
+        self.sitter = sitter
+        self.choose = choose
+        self.rng = random.Random(seed)
+        self.messages: list[dict[str, Any]] = []
+        self.error: BaseException | None = None
+        self.query = "" if after is None else f"?after={after}&game={game}"
+        self.stop_when = stop or (lambda m: m["table"]["state"] == "finished")
+        self.acted = 0
+
+    def run(self) -> None:
+        try:
+            url = f"/api/tables/{self.sitter.invite}/live{self.query}"
+            with self.sitter.client.websocket_connect(url) as websocket:
+                websocket.send_json({"token": self.sitter.token})
+                while True:
+                    message = websocket.receive_json()
+                    self.messages.append(message)
+                    if message["type"] != "state":
+                        continue
+                    if self.stop_when(message):
+                        return
+                    game = message["game"]
+                    if game and game["legal_actions"] and game["status"] == "playing":
+                        self.sitter.state = message
+                        response = self.sitter.act(self.choose(game, self.rng))
+                        assert response.status_code in (200, 409), response.text
+                        self.acted += response.status_code == 200
+        except BaseException as error:  # reported by finish()
+            self.error = error
+
+    def finish(self, timeout: float = 300) -> list[dict[str, Any]]:
+        self.join(timeout)
+        assert not self.is_alive(), f"seat {self.sitter.seat}: the game did not finish"
+        if self.error is not None:
+            raise self.error
+        return self.messages

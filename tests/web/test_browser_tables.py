@@ -1,0 +1,207 @@
+"""Tables with friends in real browsers (system Chromium, one context each, like three
+people on three phones) against a real server: create a table, copy the invite, sit down,
+start with computers in the empty seats, play a whole game; a player leaves and a computer
+takes the seat, then the player is back.  (Two people playing Spades to the end is tested
+through the API, tests/web/test_tables_api.py.)"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import ARGS, CHROMIUM, artifacts, page_errors, require_browser
+from tests.web.servers import Server
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
+                     env={"TRICKTABLE_TEST_OPTIONS": "1",
+                          "TRICKTABLE_TABLE_GRACE_SECONDS": "2"})
+    yield started
+    started.kill()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
+                                              headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def person(browser: Any, *, phone: bool = False) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport=PHONE if phone else {"width": 1100, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    return context, page, page_errors(page)
+
+
+def create_table(page: Any, url: str, game: str, nickname: str, query: str = "") -> str:
+    page.goto(f"{url}/friends{query}")
+    page.wait_for_selector("body[data-state='table-new']")
+    page.select_option("#table-game", game)
+    page.select_option("#table-difficulty", "easy")
+    if game == "sheepshead":
+        page.select_option("#table-hands", "5")
+    page.fill("#table-nickname", nickname)
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_selector("#friends-lobby:not([hidden])")
+    page.get_by_role("button", name="Copy link").click()
+    link: str = page.evaluate("() => navigator.clipboard.readText()")
+    assert link == page.input_value("#invite-link") and "/t/" in link
+    return link
+
+
+def sit_down(page: Any, link: str, nickname: str) -> None:
+    page.goto(link)
+    page.wait_for_selector("#friends-join:not([hidden])")
+    page.fill("#join-nickname", nickname)
+    page.get_by_role("button", name="Sit down").click()
+    page.wait_for_selector("#friends-lobby:not([hidden])")
+
+
+def step(page: Any, prefix: str) -> str:
+    """Do one thing on a page if there is one to do: the state it was in ("acted" when it
+    did something; "moved" when the page re-rendered under the click, to look again)."""
+    from playwright.sync_api import Error
+
+    try:
+        return act_on(page, prefix)
+    except Error:
+        return "moved"
+
+
+def act_on(page: Any, prefix: str) -> str:
+    state: str = page.evaluate("document.body.dataset.state")
+    if state in ("hand-end", "final") and page.locator("#dialog[open]").count():
+        page.locator("#dialog-buttons button.primary").first.click(timeout=3000)
+        return state
+    if state != "idle":
+        return state
+    prompt = page.locator(f"#{prefix}prompt-buttons")
+    hand = page.locator(f"#{prefix}hand")
+    for name in ("Pass", "Go alone"):
+        if prompt.get_by_role("button", name=name, exact=True).count():
+            prompt.get_by_role("button", name=name, exact=True).click(timeout=3000)
+            return "acted"
+    if prompt.get_by_role("button", name="Bury these two").count():
+        cards = hand.locator("button.card")
+        cards.nth(cards.count() - 1).click(timeout=3000)
+        cards.nth(cards.count() - 2).click(timeout=3000)
+        prompt.get_by_role("button", name="Bury these two").click(timeout=3000)
+        return "acted"
+    legal = hand.locator("button.card.legal")
+    if legal.count():
+        legal.first.click(timeout=3000)
+        return "acted"
+    buttons = prompt.locator("button.primary:not([disabled])")
+    if not buttons.count():
+        buttons = prompt.locator("button:not([disabled])")
+    if buttons.count():
+        buttons.first.click(timeout=3000)
+        return "acted"
+    return state
+
+
+def over(page: Any) -> bool:
+    return bool(page.evaluate("document.body.dataset.state") in ("over", "final", "table-lobby")
+                and page.evaluate("document.querySelector('#prompt-text, #sp-prompt-text') && "
+                                  "[...document.querySelectorAll('.prompt p')].some("
+                                  "p => p.textContent.includes('over'))"))
+
+
+def play(pages: list[Any], prefix: str, *, until: Any = None, limit: float = 600) -> int:
+    """Play every page's turns until each shows the game over (or ``until()``)."""
+    deadline = time.monotonic() + limit
+    acted = 0
+    while time.monotonic() < deadline:
+        if until is not None and until():
+            return acted
+        if until is None and all(over(page) for page in pages):
+            return acted
+        for page in pages:
+            acted += step(page, prefix) == "acted"
+        time.sleep(0.05)
+    directory = artifacts("browser-tables-stuck")
+    states = []
+    for number, page in enumerate(pages):
+        page.screenshot(path=str(directory / f"page-{number}.png"), full_page=True)
+        states.append(page.evaluate("document.body.dataset.state"))
+    raise AssertionError(f"the game did not end in time; the pages: {states}")
+
+
+def test_three_friends_and_two_computers_play_sheepshead(server: Server, browser: Any) -> None:
+    directory = artifacts("browser-tables")
+    people = [person(browser), person(browser, phone=True), person(browser)]
+    (_, ann, ann_errors), (_, bob, bob_errors), (_, cy, cy_errors) = people
+    link = create_table(ann, server.url, "sheepshead", "Ann")
+    sit_down(bob, link, "Bob")
+    sit_down(cy, link, "Cy")
+    # The host's lobby shows the seats filling.
+    ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
+                          ".length === 3")
+    ann.screenshot(path=str(directory / "01-lobby.png"), full_page=True)
+    assert bob.locator("#start-table").is_hidden()
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob, cy):
+        page.wait_for_selector("#table-view:not([hidden])")
+        page.select_option("#speed", "instant")
+    assert bob.evaluate("document.body.dataset.me") == "1"
+    assert "you" in bob.locator("#table .seat-1 .name").inner_text().lower()
+    bob.screenshot(path=str(directory / "02-phone-table.png"), full_page=True)
+    # A quick phrase reaches the table.
+    bob.locator("#phrases").get_by_role("button", name="Nice!").click()
+    ann.wait_for_function("() => document.querySelector('#said').textContent.includes('Nice!')")
+    acted = play([ann, bob, cy], "")
+    assert acted > 10
+    ann.screenshot(path=str(directory / "03-over.png"), full_page=True)
+    for errors in (ann_errors, bob_errors, cy_errors):
+        assert not [e for e in errors if "409" not in e], errors
+
+
+def test_a_player_leaves_a_computer_plays_the_seat_and_the_player_returns(
+        server: Server, browser: Any) -> None:
+    (_, ann, _), (bob_context, bob, _) = person(browser), person(browser)
+    link = create_table(ann, server.url, "sheepshead", "Ann")
+    sit_down(bob, link, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        page.wait_for_selector("#table-view:not([hidden])")
+        page.select_option("#speed", "instant")
+    play([ann, bob], "", until=lambda: ann.locator("#hand button.card").count() < 6, limit=60)
+    bob.close()  # Bob leaves
+    ann.locator("#seats-button").click()
+    ann.wait_for_function("() => document.querySelector('#lobby-seats li[data-seat=\"1\"]')"
+                          ".textContent.includes('away')", timeout=30_000)
+    ann.get_by_role("button", name="Back to the table").click()
+    # The game goes on without Bob: a computer plays his seat.
+    before = ann.evaluate("document.querySelectorAll('#table .seat-1').length")
+    assert before == 1
+    played = play([ann], "", until=lambda: ann.locator("#hand button.card").count() < 4,
+                  limit=60)
+    assert played >= 1
+    # Bob is back, in the same browser (his seat token kept): the seat is his again.
+    bob = bob_context.new_page()
+    bob.goto(link)
+    bob.wait_for_selector("#table-view:not([hidden])")
+    bob.select_option("#speed", "instant")
+    ann.locator("#seats-button").click()
+    ann.wait_for_function("() => !document.querySelector('#lobby-seats li[data-seat=\"1\"]')"
+                          ".textContent.includes('away')", timeout=30_000)
+    ann.get_by_role("button", name="Back to the table").click()
+    bob_moves = play([ann, bob], "", until=lambda: bob.locator("#hand button.card").count() < 2,
+                     limit=60)
+    assert bob_moves >= 1

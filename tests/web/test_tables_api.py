@@ -1,0 +1,167 @@
+"""Tables with friends over HTTP: create, sit by invite, start with computers in the empty
+seats, play only your own seat, rematch; the errors say what was wrong and change nothing."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.web.play import assert_error, random_legal
+from tests.web.tables import SEAT_HEADER, create, join, play_by_polling, start
+
+
+def clients(app: FastAPI, count: int) -> list[TestClient]:
+    return [TestClient(app, raise_server_exceptions=False) for _ in range(count)]
+
+
+def test_friends_and_computers_play_a_whole_game_and_a_rematch(app: FastAPI) -> None:
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
+        assert len(ann.invite) >= 22 and ann.seat == 0
+        lobby = ann.state["table"]
+        assert [s["kind"] for s in lobby["seats"]] == ["human", "open", "open", "open", "open"]
+        assert ann.state["game"] is None
+        bob = join(bob_client, ann.invite, "Bob")
+        assert bob.seat == 1
+        assert [s["nickname"] for s in bob.state["table"]["seats"]][:2] == ["Ann", "Bob"]
+        state = start(ann)
+        assert state["table"]["state"] == "playing"
+        assert [s["kind"] for s in state["table"]["seats"]] == [
+            "human", "human", "computer", "computer", "computer"]
+        assert state["game"]["names"] == ["Ann", "Bob", "Computer", "Computer", "Computer"]
+        played = play_by_polling([ann, bob], random_legal, random.Random(7))
+        assert played > 0
+        final = ann.poll()
+        assert final["game"]["status"] == "over"
+        assert len(final["game"]["view"]["results"]) >= 5
+        # Bob is not the host: no rematch for him; Ann starts one at the same seats.
+        assert_error(bob_client.post(f"/api/tables/{ann.invite}/rematch", headers=bob.headers),
+                     403, "not_host")
+        first_game = final["game"]["id"]
+        again = ann_client.post(f"/api/tables/{ann.invite}/rematch", headers=ann.headers)
+        assert again.status_code == 200, again.text
+        assert again.json()["table"]["round"] == 2
+        assert bob.poll()["game"]["id"] != first_game
+
+
+def test_a_seat_sees_only_its_own_hand(app: FastAPI) -> None:
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy")
+        bob = join(bob_client, ann.invite, "Bob")
+        start(ann)
+        a, b = ann.poll()["game"], bob.poll()["game"]
+        assert a["seat"] == 0 and b["seat"] == 1
+        assert set(a["view"]["hand"]["hand"]).isdisjoint(b["view"]["hand"]["hand"])
+        # Without a token: the seats only, no game view.
+        anyone = ann_client.get(f"/api/tables/{ann.invite}").json()
+        assert anyone["game"] is None and anyone["table"]["you"] is None
+
+
+def test_nobody_acts_for_another_seat_or_a_computer(app: FastAPI) -> None:
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy")
+        bob = join(bob_client, ann.invite, "Bob")
+        start(ann)
+        url = f"/api/tables/{ann.invite}/actions"
+        game = ann.poll()["game"]
+        body = {"action": "pass", "version": game["version"]}
+        for seat, words in ((1, "another player"), (3, "computer")):
+            error = assert_error(ann_client.post(url, headers=ann.headers,
+                                                 json={**body, "seat": seat}),
+                                 403, "not_your_seat")
+            assert words in error["message"]
+        # Guessed and missing tokens sit nobody.
+        for headers in ({SEAT_HEADER: secrets.token_urlsafe(24)}, {}):
+            assert_error(ann_client.post(url, headers=headers, json=body), 403, "not_seated")
+            assert_error(ann_client.post(f"/api/tables/{ann.invite}/start", headers=headers),
+                         403, "not_seated")
+        # A token of one table is nothing at another.
+        other = create(bob_client, game="spades", difficulty="easy")
+        assert_error(bob_client.post(url, headers=other.headers, json=body), 403, "not_seated")
+        # A guessed invite finds no table.
+        assert_error(ann_client.get(f"/api/tables/{secrets.token_urlsafe(16)}"), 404,
+                     "unknown_table")
+        # Not my turn: a 409 with the table as it is; a stale version too.
+        waiting = ann if ann.poll()["game"]["to_move"] != 0 else bob
+        waiting.poll()
+        assert_error(waiting.act("pass"), 409, "not_your_turn")
+        mover = bob if waiting is ann else ann
+        state = mover.poll()
+        stale = mover.client.post(url, headers=mover.headers, json={
+            "action": state["game"]["legal_actions"][0],
+            "version": state["game"]["version"] + 5})
+        assert assert_error(stale, 409, "stale_version")["game"]["game"]["version"] == (
+            state["game"]["version"])
+        assert_error(mover.act("bid 4"), 422, "illegal_action")
+        assert mover.poll()["game"]["version"] == state["game"]["version"]
+
+
+def test_the_lobby_rules(app: FastAPI) -> None:
+    ann_client, bob_client, cy_client = clients(app, 3)
+    with ann_client, bob_client, cy_client:
+        ann = create(ann_client, game="spades", difficulty="easy")
+        assert [s["kind"] for s in ann.state["table"]["seats"]] == ["human", "open"]
+        bob = join(bob_client, ann.invite, "Bob")
+        assert_error(cy_client.post(f"/api/tables/{ann.invite}/seats",
+                                    json={"nickname": "Cy"}), 409, "table_full")
+        # The same browser sits again: its seat back, with a new token (the old one is void).
+        again = join(bob_client, ann.invite, "Bob")
+        assert again.seat == bob.seat and again.token != bob.token
+        assert_error(bob_client.get(f"/api/tables/{ann.invite}", headers=bob.headers), 403)
+        assert_error(bob_client.post(f"/api/tables/{ann.invite}/start",
+                                     headers=again.headers), 403, "not_host")
+        start(ann)
+        assert_error(ann_client.post(f"/api/tables/{ann.invite}/start", headers=ann.headers),
+                     409, "table_started")
+        assert_error(ann_client.post(f"/api/tables/{ann.invite}/rematch",
+                                     headers=ann.headers), 409, "not_finished")
+        for nickname in ("   ", "x" * 25, "a\u0007b"):
+            assert_error(cy_client.post("/api/tables", json={"nickname": nickname}), 400,
+                         "bad_nickname")
+        assert_error(cy_client.post("/api/tables", json={"nickname": "Cy", "target": 50}),
+                     400, "bad_request")
+        assert_error(cy_client.post("/api/tables", json={"nickname": "Cy", "hands": 7}),
+                     400, "bad_request")
+
+
+def test_creating_tables_is_rate_limited(make_app: Callable[..., FastAPI]) -> None:
+    app = make_app(rate_limit_new_table_player="3/minute")
+    with TestClient(app, raise_server_exceptions=False) as client:
+        for _ in range(3):
+            create(client, game="spades", difficulty="easy")
+        response = client.post("/api/tables", json={"game": "spades", "nickname": "Spam"})
+        assert_error(response, 429, "too_many_requests")
+        assert int(response.headers["Retry-After"]) >= 1
+
+
+def test_quick_phrases_are_a_fixed_list(app: FastAPI) -> None:
+    with TestClient(app, raise_server_exceptions=False) as client:
+        ann = create(client, game="spades", difficulty="easy")
+        url = f"/api/tables/{ann.invite}/phrases"
+        said = client.post(url, headers=ann.headers, json={"phrase": "gg"})
+        assert said.status_code == 200 and said.json()["said"]["text"] == "Good game"
+        assert_error(client.post(url, headers=ann.headers, json={"phrase": "you stink"}), 400)
+        assert_error(client.post(url, json={"phrase": "gg"}), 403, "not_seated")
+
+
+@pytest.mark.parametrize("game", ["spades"])
+def test_two_friends_play_spades_to_the_end(make_app: Callable[..., FastAPI],
+                                            game: str) -> None:
+    # Machine-speed play, far past any person's pace: no action limits here.
+    app = make_app(test_options=True, rate_limit_action_player="",
+                   rate_limit_action_address="")
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game=game, target=50, difficulty="easy")
+        bob = join(bob_client, ann.invite, "Bob")
+        start(ann)
+        play_by_polling([ann, bob], random_legal, random.Random(3))
+        assert ann.poll()["game"]["status"] == "over" == bob.poll()["game"]["status"]
