@@ -11,7 +11,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.web.play import assert_error, random_legal
+from tests.web.play import assert_error, random_legal, steady_spades
 from tests.web.tables import SEAT_HEADER, create, join, play_by_polling, start
 
 
@@ -163,5 +163,5 @@ def test_two_friends_play_spades_to_the_end(make_app: Callable[..., FastAPI],
         ann = create(ann_client, game=game, target=50, difficulty="easy")
         bob = join(bob_client, ann.invite, "Bob")
         start(ann)
-        play_by_polling([ann, bob], random_legal, random.Random(3))
+        play_by_polling([ann, bob], steady_spades, random.Random(3))
         assert ann.poll()["game"]["status"] == "over" == bob.poll()["game"]["status"]
