@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from tricktable.cards import CARDS, Card, format_cards, parse_cards
+from tricktable.i18n import Message, translate
 
 __all__ = [
     "Action",
@@ -43,7 +44,19 @@ T = TypeVar("T")
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now.  The message is written for the player."""
+    """An action the rules do not allow now, and why: a :class:`~tricktable.i18n.Message`
+    (a catalogue key and parameters) that ``str()`` gives in English and
+    :func:`~tricktable.i18n.translate` in any language.  A plain string is taken as it is
+    (for text no catalogue holds, such as a parser's complaint)."""
+
+    def __init__(self, reason: Message | str) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+    def words(self, language: str) -> str:
+        """Why, in ``language``."""
+        reason = self.reason
+        return translate(language, reason) if isinstance(reason, Message) else reason
 
 
 class ActionKind(StrEnum):

@@ -32,6 +32,8 @@ headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers,
 ``GET|POST /api/games/{id}/review``  my decisions judged / start the review (202)
 ``GET /api/games/{id}/replay``  finished deals face up, with reasons and marks
 ``GET /replay``            the replay page (``?game=ID``)
+``GET /api/i18n``          the browser's words in the request's language (cookie, else
+                           ``Accept-Language``) and the languages on offer
 =========================  =========================================================
 """
 
@@ -69,6 +71,7 @@ from tricktable.web.review_service import ReviewService
 from tricktable.web.routes import (
     games,
     health,
+    i18n,
     leaderboard,
     pages,
     players,
@@ -184,7 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   tables.router, tables.pages, pages.router, review.router):
+                   tables.router, tables.pages, pages.router, review.router, i18n.router):
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)
