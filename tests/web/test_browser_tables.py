@@ -1,8 +1,7 @@
 """Tables with friends in real browsers (system Chromium, one context each, like three
 people on three phones) against a real server: create a table, copy the invite, sit down,
 start with computers in the empty seats, play a whole game; a player leaves and a computer
-takes the seat, then the player is back.  (Two people playing Spades to the end is tested
-through the API, tests/web/test_tables_api.py.)"""
+takes the seat, then the player is back; two browsers play Spades to the end."""
 
 from __future__ import annotations
 
@@ -107,6 +106,8 @@ def act_on(page: Any, prefix: str) -> str:
     if legal.count():
         legal.first.click(timeout=3000)
         return "acted"
+    # The prompt's primary button first: the first button of Spades' bid picker is "−" (one
+    # trick fewer), which sends nothing; pressing it forever was the old Spades test's "hang".
     buttons = prompt.locator("button.primary:not([disabled])")
     if not buttons.count():
         buttons = prompt.locator("button:not([disabled])")
@@ -205,3 +206,27 @@ def test_a_player_leaves_a_computer_plays_the_seat_and_the_player_returns(
     bob_moves = play([ann, bob], "", until=lambda: bob.locator("#hand button.card").count() < 2,
                      limit=60)
     assert bob_moves >= 1
+
+
+def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> None:
+    (_, ann, ann_errors), (_, bob, bob_errors) = person(browser), person(browser, phone=True)
+    # A game to 30 where both bid 3 (the bid picker's own number: the step presses the
+    # primary "Bid 3", never "−", "+" or "Nil") ends after its first hand: of 13 tricks one
+    # side takes 7 or more, makes its bid and reaches 30, and the totals cannot tie.
+    link = create_table(ann, server.url, "spades", "Ann", "?target=30")
+    sit_down(bob, link, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        page.wait_for_selector("#spades-view:not([hidden])")
+        page.select_option("#sp-speed", "instant")
+    assert bob.evaluate("document.body.dataset.me") == "1"
+    acted = play([ann, bob], "sp-", limit=240)
+    assert acted >= 28  # 26 draws, 2 bids, cards
+    seen = [[(page.inner_text(f"#sp-seat-{seat} [data-testid=bid-{seat}]"),
+              int(page.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]")))
+             for seat in (0, 1)] for page in (ann, bob)]
+    assert seen[0] == seen[1], seen  # both screens end on the same table
+    assert [bid for bid, _ in seen[0]] == ["3", "3"]
+    assert max(total for _, total in seen[0]) >= 30
+    for errors in (ann_errors, bob_errors):
+        assert not [e for e in errors if "409" not in e], errors
