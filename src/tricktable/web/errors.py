@@ -108,7 +108,7 @@ def _is_api(request: Request) -> bool:
 def install_error_handlers(app: FastAPI) -> None:
     async def api_error(_request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ApiError)
-        return JSONResponse(error.to_json(), status_code=error.status)
+        return JSONResponse(error.to_json(), status_code=error.status, headers=error.headers)
 
     async def validation_error(_request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)

@@ -46,12 +46,15 @@ class ApiError(Exception):
     optionally the game's current state (for a 409)."""
 
     def __init__(self, status: int, code: str, message: str, *,
-                 game: dict[str, Any] | None = None) -> None:
+                 game: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.game = game
+        self.headers = headers
+        """Extra response headers (a 429's ``Retry-After``)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"error": self.code, "message": self.message}
