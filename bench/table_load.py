@@ -171,7 +171,7 @@ async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
 async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, Any],
               think: float, rng: random.Random, stats: dict[str, Any]) -> None:
     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-    table.sent[game["version"] + 1] = time.monotonic()
+    table.sent[game["version"] + 1] = posted = time.monotonic()
     try:
         response = await http.post(
             f"/api/tables/{table.invite}/actions", headers={"X-Seat-Token": table.tokens[seat]},
@@ -185,6 +185,15 @@ async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, 
             response.status_code, 0) + 1
     else:
         stats["moves"] += 1
+        stats["posts"].append(time.monotonic() - posted)
+
+
+async def lag(stats: dict[str, Any]) -> None:
+    """How late this client's own event loop wakes up (its lag adds to every figure)."""
+    while True:
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        stats["lag"].append(time.monotonic() - before - 0.01)
 
 
 async def run(base: str, server: int, tables: int, seconds: float, think: float,
@@ -206,7 +215,7 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
         print(f"{tables} tables seated ({tables * SEATS} players) in "
               f"{time.monotonic() - began:.1f} s", flush=True)
         stats: dict[str, Any] = {"moves": 0, "errors": 0, "statuses": {}, "connected": 0,
-                                 "acting": set()}
+                                 "acting": set(), "posts": [], "lag": []}
         measuring = asyncio.Event()
         opening = asyncio.Semaphore(16)
         warm = 5.0
@@ -221,10 +230,13 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
         for table in seated:
             table.sent.clear()
         stats["moves"] = 0
+        stats["posts"].clear()
+        lagging = asyncio.create_task(lag(stats))
         server_cpu, client_cpu, load = session_cpu(server), time.process_time(), os.getloadavg()
         measuring.set()
         await asyncio.sleep(seconds)
         measuring.clear()
+        lagging.cancel()
         server_cpu = session_cpu(server) - server_cpu
         client_cpu = time.process_time() - client_cpu
         load = (*load, *os.getloadavg())
@@ -241,6 +253,11 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
     print(f"server CPU {server_cpu:.1f} s ({100 * server_cpu / seconds:.0f}% of a core, "
           f"{1000 * server_cpu / moves:.1f} ms per move); client CPU {client_cpu:.1f} s; "
           f"load average {load[0]:.1f} before, {load[3]:.1f} after")
+    for name, label in (("posts", "a move's POST answered"), ("lag", "this client's loop lag")):
+        if stats[name]:
+            ms = [1000 * x for x in stats[name]]
+            print(f"{label}: p50 {statistics.median(ms):.1f} ms, p95 {percentile(ms, 0.95):.1f} "
+                  f"ms, p99 {percentile(ms, 0.99):.1f} ms")
     if per_seat:
         ms = [1000 * x for x in per_seat]
         print(f"move -> a seat's receipt: p50 {statistics.median(ms):.1f} ms, "
@@ -263,6 +280,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server-cpus", default="0", help="CPUs for the server ('' unpinned)")
     parser.add_argument("--client-cpus", default="1", help="CPUs for this client")
+    parser.add_argument("--server-log", help="keep the server's log here (default: dropped)")
     options = parser.parse_args()
     server_cpus, client_cpus = cpus(options.server_cpus), cpus(options.client_cpus)
     if client_cpus:
@@ -271,7 +289,7 @@ def main() -> None:
           f"{sorted(client_cpus) if client_cpus else 'any'} of {os.cpu_count()}")
     with tempfile.TemporaryDirectory() as directory:
         database = options.database or f"sqlite:///{directory}/bench.sqlite3"
-        log_path = os.path.join(directory, "server.log")
+        log_path = options.server_log or os.path.join(directory, "server.log")
         with open(log_path, "wb") as log:
             process, base = start_server(database, server_cpus, log)
         print(f"server process {process.pid}", flush=True)

@@ -97,9 +97,12 @@ class TableService:
         self._executor: ThreadPoolExecutor | None = None
         hub.on_notice.append(self._heard)
 
-    SEEN_SECONDS = 5.0
-    """A request of a seat marks it present (for players without a live connection) at most
-    this often."""
+    @property
+    def seen_every(self) -> float:
+        """A request of a seat marks it present (for players without a live connection) at
+        most this often: well inside the grace period, and less often than the presence
+        heartbeat marks the connected ones (so a connected player's moves write nothing)."""
+        return max(0.5, min(15.0, self.grace / 2))
     SNAPSHOT_SECONDS = 2.0
     """How long a live connection may show a table's seats without reading them again (a
     change of seats or state is a notice, which drops the snapshot at once)."""
@@ -408,7 +411,7 @@ class TableService:
         except ValueError as error:
             raise ApiError(400, "bad_action", str(error)) from None
         now = self.games._stamp()
-        if (now - mine.seen_at).total_seconds() > self.SEEN_SECONDS:
+        if (now - mine.seen_at).total_seconds() > self.seen_every:
             self.store.seen([(table.id, mine.seat)], now)
         chosen = self._adapter(table.game)
         _, seats = self.snapshot(table.id)
@@ -510,7 +513,9 @@ class TableService:
         try:
             while True:
                 try:
-                    self.advance(table_id, idle=idle)
+                    # After a move for an idle player, the computers after it play on.
+                    while self.advance(table_id, idle=idle) and idle is not None:
+                        idle = None
                 except Exception:
                     log.exception("table %s: the computers could not play", table_id)
                 idle = None
@@ -553,6 +558,10 @@ class TableService:
         except ComputerError:
             log.warning("table %s: the computer pool did not answer", table_id)
             return False
+        if idle is not None:  # one turn for the idle player: its next has a timer of its own
+            turns = [k for k, (seat, _) in enumerate(answer) if seat == idle]
+            if len(turns) > 1:
+                answer = answer[:turns[1]]
         if not answer:
             return False
         with self.cache.hold(table.game_id, chosen) as held:
