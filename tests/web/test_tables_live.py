@@ -212,3 +212,23 @@ def test_the_turn_timer_plays_for_an_idle_player_who_keeps_the_seat(
                 assert response.status_code == 200, response.text
             log = app.state.tables.games.store.actions(moved["id"], 10_000)
             assert len(log) == moved["version"] + 4
+
+
+def test_an_away_host_passes_the_start_to_a_player_present(
+        make_app: Callable[..., FastAPI]) -> None:
+    app = make_app(table_grace_seconds=1.0, now=None)  # presence needs the real clock
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="spades", difficulty="easy", nickname="Ann")
+        bob = join(bob_client, ann.invite, "Bob")
+        assert bob_client.post(f"/api/tables/{ann.invite}/start",
+                               headers=bob.headers).status_code == 403
+        # Ann (the host) is gone; Bob waits at the table until the start is his.
+        waiting = LiveSitter(bob, random_legal, 1, stop=lambda m: m["table"]["host_seat"] == 1)
+        waiting.start()
+        message = waiting.finish(60)[-1]
+        assert message["table"]["seats"][0]["away"]
+        assert message["table"]["seats"][1]["host"]
+        started = bob_client.post(f"/api/tables/{ann.invite}/start", headers=bob.headers)
+        assert started.status_code == 200, started.text
+        assert started.json()["table"]["state"] == "playing"

@@ -590,7 +590,8 @@ class TableService:
 
     def check(self, table_ids: list[str], away_before: dict[str, frozenset[Seat]]) -> None:
         """The ticker's look at the tables this process serves: an away player's turn, or an
-        idle one past the turn timer, goes to a computer; a change of who is away is told."""
+        idle one past the turn timer, goes to a computer; an away host's part (start,
+        rematch) passes to the first player present; a change of who is away is told."""
         now = self.games._stamp()
         everyone = self.store.seats_of(table_ids)
         for table_id in table_ids:
@@ -603,6 +604,11 @@ class TableService:
                 table, _ = self.snapshot(table_id)  # a change of state is a notice
             except ApiError:
                 continue
+            present = [s.seat for s in seats if s.seat not in away]
+            if table.host_seat in away and present:
+                if self.store.pass_host(table, present[0], now):
+                    self.hub.publish({"table": table_id, "kind": "table"})
+                continue  # the table moved on: the next look goes on from there
             if table.state != "playing" or table.game_id is None:
                 continue
             chosen = self._adapter(table.game)

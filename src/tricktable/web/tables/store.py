@@ -159,6 +159,12 @@ class TableStore:
             return False
         return True
 
+    def pass_host(self, table: TableRow, seat: Seat, now: datetime) -> bool:
+        """Make ``seat`` the table's host, if the table is still at ``table.version``."""
+        with self.games._writing() as connection:
+            return self._bump(connection, table, state=table.state, host_seat=seat,
+                              updated_at=now)
+
     def finish(self, table: TableRow, now: datetime) -> None:
         with self.games._writing() as connection:
             self._bump(connection, table, state="playing", new_state="finished",
