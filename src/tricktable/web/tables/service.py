@@ -103,9 +103,10 @@ class TableService:
         most this often: well inside the grace period, and less often than the presence
         heartbeat marks the connected ones (so a connected player's moves write nothing)."""
         return max(0.5, min(15.0, self.grace / 2))
-    SNAPSHOT_SECONDS = 2.0
-    """How long a live connection may show a table's seats without reading them again (a
-    change of seats or state is a notice, which drops the snapshot at once)."""
+    SNAPSHOT_SECONDS = 10.0
+    """How long the live connections may show a table's seats without reading them again:
+    a change of seats, state or who is away is a notice, which drops the snapshot at once,
+    so this only bounds how stale a seat's "connected" mark may be."""
 
     def _heard(self, notice: dict[str, Any]) -> None:
         if notice.get("kind") == "game" and "game" in notice:
