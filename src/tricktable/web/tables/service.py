@@ -98,6 +98,13 @@ class TableService:
         hub.on_notice.append(self._heard)
 
     @property
+    def host_grace(self) -> float:
+        """How long a host is away before starting and the rematch pass to another player:
+        twice the grace period, and never less than 10 s (a host's page takes a moment to
+        connect after creating the table)."""
+        return max(10.0, 2 * self.grace)
+
+    @property
     def seen_every(self) -> float:
         """A request of a seat marks it present (for players without a live connection) at
         most this often: well inside the grace period, and less often than the presence
@@ -251,8 +258,9 @@ class TableService:
 
     # --- What a seat sees ----------------------------------------------------------------
 
-    def _away(self, seats: list[SeatRow], now: datetime) -> set[Seat]:
-        limit = now - timedelta(seconds=self.grace)
+    def _away(self, seats: list[SeatRow], now: datetime,
+              seconds: float | None = None) -> set[Seat]:
+        limit = now - timedelta(seconds=self.grace if seconds is None else seconds)
         return {s.seat for s in seats if s.seen_at < limit}
 
     def _table_json(self, table: TableRow, seats: list[SeatRow], you: Seat | None,
@@ -606,7 +614,7 @@ class TableService:
             except ApiError:
                 continue
             present = [s.seat for s in seats if s.seat not in away]
-            if table.host_seat in away and present:
+            if table.host_seat in self._away(seats, now, self.host_grace) and present:
                 if self.store.pass_host(table, present[0], now):
                     self.hub.publish({"table": table_id, "kind": "table"})
                 continue  # the table moved on: the next look goes on from there
