@@ -57,7 +57,7 @@ def create_table(page: Any, url: str, game: str, nickname: str, query: str = "")
         page.select_option("#table-hands", "5")
     page.fill("#table-nickname", nickname)
     page.get_by_role("button", name="Create the table").click()
-    page.wait_for_selector("#friends-lobby:not([hidden])")
+    page.wait_for_selector("#friends-lobby:not([hidden])", timeout=60_000)
     page.get_by_role("button", name="Copy link").click()
     link: str = page.evaluate("() => navigator.clipboard.readText()")
     assert link == page.input_value("#invite-link") and "/t/" in link
@@ -69,7 +69,12 @@ def sit_down(page: Any, link: str, nickname: str) -> None:
     page.wait_for_selector("#friends-join:not([hidden])")
     page.fill("#join-nickname", nickname)
     page.get_by_role("button", name="Sit down").click()
-    page.wait_for_selector("#friends-lobby:not([hidden])")
+    # The lobby, or the error the page shows instead (named in the failure).
+    page.wait_for_selector("#friends-lobby:not([hidden]), #toast:not([hidden])",
+                           timeout=60_000)
+    if page.locator("#friends-lobby").is_hidden():
+        page.screenshot(path=str(artifacts("browser-tables-sit") / "sit.png"), full_page=True)
+        raise AssertionError(f"{nickname} could not sit: {page.inner_text('#toast')!r}")
 
 
 def step(page: Any, prefix: str) -> str:

@@ -110,10 +110,13 @@ class TableService:
         most this often: well inside the grace period, and less often than the presence
         heartbeat marks the connected ones (so a connected player's moves write nothing)."""
         return max(0.5, min(15.0, self.grace / 2))
-    SNAPSHOT_SECONDS = 10.0
-    """How long the live connections may show a table's seats without reading them again:
-    a change of seats, state or who is away is a notice, which drops the snapshot at once,
-    so this only bounds how stale a seat's "connected" mark may be."""
+    @property
+    def snapshot_seconds(self) -> float:
+        """How long the live connections may show a table's seats without reading them again
+        (a change of seats, state or who is away is a notice, which drops the snapshot at
+        once).  The seats' ``seen_at`` only moves by heartbeats, so this bounds how stale the
+        "connected" and "away" marks may be: a small part of the grace period."""
+        return max(0.25, min(2.0, self.grace / 8))
 
     def _heard(self, notice: dict[str, Any]) -> None:
         if notice.get("kind") == "game" and "game" in notice:
@@ -127,7 +130,7 @@ class TableService:
         now = time.monotonic()
         with self._snapshot_lock:
             found = self._snapshots.get(table_id)
-        if found is not None and now - found[0] < self.SNAPSHOT_SECONDS:
+        if found is not None and now - found[0] < self.snapshot_seconds:
             return found[1], found[2]
         table = self.store.table(table_id)
         if table is None:
@@ -377,15 +380,6 @@ class TableService:
                 cursor.table = table.version
                 cursor.said = max(cursor.said or 0, table.said)
         return messages
-
-    def live_state(self, table_id: str, seat: Seat, *, since: int | None,
-                   game_id: str | None, fresh: bool) -> dict[str, Any]:
-        """One seat's live message as a dict (:meth:`live_look` for one connection)."""
-        cursor = LiveCursor(seat=seat, after=since, game=game_id)
-        text = self.live_look(table_id, [cursor], fresh=fresh)[0]
-        assert text is not None  # a new cursor always gets its first message
-        found: dict[str, Any] = json.loads(text)
-        return found
 
     def _game_json(self, row: GameRow, chosen: GameAdapter[Any], match: Any, seat: Seat,
                    since: int | None, names: list[str]) -> dict[str, Any]:
