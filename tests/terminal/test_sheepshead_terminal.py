@@ -89,19 +89,22 @@ def test_a_wisconsin_game_prompts_for_cracks_and_blitzes() -> None:
 
 
 def test_the_play_command_takes_table_options(tmp_path: object) -> None:
+    import os
     import subprocess
     import sys
 
+    # English whatever the machine's locale (the terminal speaks the environment's language).
+    english = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
     done = subprocess.run(
         [sys.executable, "-m", "tricktable.cli", "play", "--preset", "wisconsin-jd",
          "--option", "max_doubles=1", "--option", "nonsense", "--seed", "1"],
-        capture_output=True, text=True, input="quit\n", timeout=120,
+        capture_output=True, text=True, input="quit\n", timeout=120, env=english,
     )
     assert done.returncode == 2 and "KEY=VALUE" in done.stdout
     done = subprocess.run(
         [sys.executable, "-m", "tricktable.cli", "play", "--preset", "wisconsin-jd",
          "--option", "max_doubles=1", "--option", "crack=true", "--seed", "1"],
-        capture_output=True, text=True, input="quit\n", timeout=120,
+        capture_output=True, text=True, input="quit\n", timeout=120, env=english,
     )
     assert done.returncode == 0 and "abandoned" in done.stdout
 

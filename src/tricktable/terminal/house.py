@@ -36,9 +36,9 @@ _DECLINED = {
 def house_event_text(event: Event, name: str, *, you: bool | None = None,
                      lang: str = "en") -> Text | None:
     """The line for a crack, recrack, blitz or declined offer (None for other events).
-    ``name`` is the seat's name; ``you`` whether it is the player's own (by default: the name
-    is "You")."""
-    mine = (name == "You") if you is None else you
+    ``name`` is the seat's name; ``you`` whether it is the player's own (by default: whether
+    the name is the language's "You")."""
+    mine = (name == translate(lang, "terminal.seat.you")) if you is None else you
     if isinstance(event, Cracked):
         return line(lang, _CRACKED[not mine], style="bold magenta", name=name)
     if isinstance(event, Recracked):

@@ -44,7 +44,7 @@ def line(lang: str, key: str, *, style: str = "", **params: Any) -> Text:
 def words(lang: str, said: Message | str | object) -> str:
     """Something the engine or the computer said (a :class:`Message`, or text no catalogue
     holds yet, shown as it is) in ``lang``."""
-    if isinstance(said, IllegalAction):
+    if isinstance(said, IllegalAction | Refusal):
         return said.words(lang)
     if isinstance(said, Message):
         return translate(lang, said)
