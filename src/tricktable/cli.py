@@ -11,15 +11,19 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from tricktable.game import RecordError
 from tricktable.i18n import Message, translate
 from tricktable.terminal.language import UnknownLanguage, languages_text, terminal_language
 from tricktable.terminal.words import Refusal, fixed, words
+
+if TYPE_CHECKING:
+    from tricktable.ai.evaluation_review import Decision
 
 app = typer.Typer(
     help="Sheepshead and two-player Spades against computer players.",
@@ -55,14 +59,8 @@ def _language(chosen: str | None) -> str:
     except UnknownLanguage as error:
         said = translate(terminal_language(None, os.environ), "terminal.cli.unknown-language",
                          lang=error.asked, languages=languages_text())
-        Console(stderr=True).print(f"[bold red]{_escape(said)}[/]", highlight=False)
+        Console(stderr=True).print(f"[bold red]{escape(said)}[/]", highlight=False)
         raise typer.Exit(2) from None
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
 
 
 def _table_options(pairs: list[str]) -> dict[str, Any]:
@@ -122,7 +120,7 @@ def play(
                 console=console, lang=language,
             )
     except ValueError as error:
-        console.print(f"[bold red]{_escape(words(language, error))}[/]")
+        console.print(f"[bold red]{escape(words(language, error))}[/]")
         raise typer.Exit(2) from None
     except (EOFError, KeyboardInterrupt):
         console.print("\n" + translate(language, "terminal.game.goodbye"))
@@ -216,7 +214,7 @@ _MARK_KEYS = {
 }
 
 
-def _decision_line(decision: Any, lang: str) -> str:
+def _decision_line(decision: Decision, lang: str) -> str:
     """One judged decision: what was played, what it cost, what was better."""
     from tricktable.ai.evaluation import action_text
 
@@ -287,7 +285,7 @@ def _fail(as_json: bool, message: Message | str, action_index: int | None,
     if as_json:
         typer.echo(json.dumps({"error": str(message), "action_index": action_index}))
     else:
-        Console(stderr=True).print(f"[bold red]{_escape(words(lang, message))}[/]",
+        Console(stderr=True).print(f"[bold red]{escape(words(lang, message))}[/]",
                                    highlight=False)
     raise typer.Exit(2)
 

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tricktable.cards import Card, Rank, Suit, parse_card
+from tricktable.i18n import translate
 from tricktable.terminal.words import Refusal, line, or_list
 
 __all__ = ["HELP_WORDS", "QUIT_WORDS", "AmbiguousCard", "asking_back", "card_at", "card_text",
@@ -80,8 +81,8 @@ class AmbiguousCard(ValueError):
 
     def question(self, lang: str) -> str:
         """"Which 9: 9♣ or 9♠?" in ``lang``."""
-        return line(lang, "terminal.card.which", rank=self.word.upper(),
-                    cards=or_list(lang, [c.symbol for c in self.choices])).plain
+        return translate(lang, "terminal.card.which", rank=self.word.upper(),
+                         cards=or_list(lang, [c.symbol for c in self.choices]))
 
     def choose(self, reply: str) -> Card:
         """The card a reply to the question means: the card, its suit, or its place (1, 2…)."""

@@ -20,7 +20,7 @@ from rich.text import Text
 from tricktable.game import IllegalAction
 from tricktable.i18n import PSEUDO_LANGUAGE, Message, translate
 
-__all__ = ["Refusal", "fixed", "line", "or_list", "and_list", "refusal_words", "signed",
+__all__ = ["Refusal", "and_list", "fixed", "line", "or_list", "refusal_words", "signed",
            "words"]
 
 _MARK = "\x00"
@@ -41,9 +41,9 @@ def line(lang: str, key: str, *, style: str = "", **params: Any) -> Text:
     return text
 
 
-def words(lang: str, said: Message | str | object) -> str:
-    """Something the engine or the computer said (a :class:`Message`, or text no catalogue
-    holds yet, shown as it is) in ``lang``."""
+def words(lang: str, said: object) -> str:
+    """Something the engine or the computer said in ``lang``: a refusal, a :class:`Message`,
+    or text no catalogue holds (yet), shown as it is."""
     if isinstance(said, IllegalAction | Refusal):
         return said.words(lang)
     if isinstance(said, Message):
