@@ -22,6 +22,7 @@ __all__ = [
     "NewGameRequest",
     "NicknameRequest",
     "PresetName",
+    "Reason",
 ]
 
 GameName = Literal["sheepshead", "spades"]
@@ -98,10 +99,25 @@ class NicknameRequest(_Body):
     nickname: str = Field(max_length=200)
 
 
+class Reason(BaseModel):
+    """A message of the catalogues (``GET /api/i18n``): a key and its parameters, a parameter
+    being a number, text, or a message of its own."""
+
+    key: str = Field(description="The catalogue key, e.g. illegal.follow.hearts.")
+    params: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The message's parameters: numbers, text, or nested {key, params}.")
+
+
 class ErrorBody(BaseModel):
     """Every answer other than success."""
 
     error: str = Field(description="A short code: bad_request, not_found, stale_version, ...")
-    message: str = Field(description="What was wrong, for people.")
+    message: str = Field(description="What was wrong, for people, in the request's language "
+                                     "(the tricktable_lang cookie, else Accept-Language).")
+    reason: Reason | None = Field(
+        default=None,
+        description="The message as a catalogue key and parameters, for clients that word "
+                    "it themselves (absent for the rare message no catalogue holds).")
     game: dict[str, Any] | None = Field(
         default=None, description="A 409 only: the game as it is now, to continue from.")
