@@ -152,7 +152,7 @@ def test_the_hand_end_says_who_won_and_shows_the_bury_and_the_unknown_card() -> 
         pytest.fail("no picked hand with a partner in 40 deals")
     text = hand_summary(view, 1, 1).plain
     assert text.startswith("Hand 1 of 1: ")
-    assert (" won: " in text) == bool(view.result.picker_won) and view.result.reason in text
+    assert (" won: " in text) == bool(view.result.picker_won) and str(view.result.reason) in text
     assert "Buried: " + " ".join(c.symbol for c in view.buried) in text
     assert ("The unknown card: " in text) == view.unknown_set_aside
     aside = replace(view, unknown_card=card("9S"), unknown_set_aside=True)
