@@ -7,9 +7,9 @@ gives every computer action its reason (worked out by the same player, with the 
 that chose it, so the action is the stored one).  The deal's replay shows every card: it is only
 ever built for a deal that is over.
 
-Their words (labels, reasons, summaries) are messages as JSON (:func:`~tricktable.words.words_json`):
-what is stored stays free of any language, and the server words it for each request
-(:func:`~tricktable.words.worded`).
+Their words (labels, reasons, summaries) are messages as JSON
+(:func:`~tricktable.words.words_json`): what is stored stays free of any language, and the
+server words it for each request (:func:`~tricktable.words.worded`).
 """
 
 from __future__ import annotations

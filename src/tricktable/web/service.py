@@ -34,8 +34,8 @@ from tricktable.web.daily_ranking import DailyRanking
 from tricktable.web.daily_results import MARKS, histogram, share_text, standing, streaks
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, TableOptions, adapter
 from tricktable.web.games.base import DIFFICULTY_LABELS
-from tricktable.web.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
 from tricktable.web.language import answer_language
+from tricktable.web.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
 from tricktable.web.store import GameRow, Store
 from tricktable.words import GAME_TITLES
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tricktable.ai.players import player_names
 from tricktable.game import Action, IllegalAction, Seat, parse_action
-from tricktable.i18n import Message, translate
+from tricktable.i18n import Message
 from tricktable.i18n.errors import WordedError
 from tricktable.web.language import answer_language
 
@@ -82,7 +82,7 @@ class GameAdapter(ABC, Generic[M]):
     """The game's name in English (:data:`~tricktable.words.GAME_TITLES` in any language)."""
     human_seat: Seat = 0
     presets: tuple[str, ...]
-    preset_labels: dict[str, Message]
+    preset_labels: ClassVar[dict[str, Message]]
     """Each table's name and what sets it apart, for people."""
     default_preset: str
     daily_preset: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from tricktable.game import Seat
 from tricktable.i18n import Message, translate
@@ -34,7 +34,7 @@ class SheepsheadAdapter(GameAdapter[Match]):
     default_preset = "milwaukee"
     daily_preset = "milwaukee"
     hand_counts = (5, 10, 15, 20)
-    preset_labels = {
+    preset_labels: ClassVar[dict[str, Message]] = {
         "milwaukee": Message("server.preset.milwaukee"),
         "pagat": Message("server.preset.pagat"),
         "tavern": Message("server.preset.tavern"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from tricktable.game import Seat, shuffled
 from tricktable.i18n import Message, translate
@@ -70,7 +70,7 @@ class SpadesAdapter(GameAdapter[Match]):
     presets = ("standard", "short")
     default_preset = "standard"
     daily_preset = "standard"
-    preset_labels = {
+    preset_labels: ClassVar[dict[str, Message]] = {
         "standard": Message("server.preset.standard", {"target": PRESETS["standard"].target}),
         "short": Message("server.preset.short", {"target": PRESETS["short"].target}),
     }

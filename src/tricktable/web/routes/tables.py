@@ -27,6 +27,7 @@ from tricktable.web.language import answer_language
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import STATIC
 from tricktable.web.service import ApiError, error_body
+from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
     JoinRequest,
@@ -34,7 +35,6 @@ from tricktable.web.tables.schemas import (
     PhraseRequest,
     TableActionRequest,
 )
-from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.service import INVITE, TableService
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
