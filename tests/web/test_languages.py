@@ -195,3 +195,14 @@ def test_a_table_speaks_each_connection_s_language(app: FastAPI) -> None:
             refused = live.receive_json()
             assert refused["type"] == "error" and refused["error"] == "not_seated"
             assert worded(refused, "de") == "Dieser Platz-Token gehört nicht zu diesem Tisch."
+
+
+def test_an_anonymous_tag_is_named_in_the_language_and_reserved_in_every_one(
+        client: TestClient) -> None:
+    english = client.get("/api/me").json()["name"]
+    finnish = client.get("/api/me", headers=speaking("fi")).json()["name"]
+    assert english.startswith("Anonymous ") and finnish == "Nimetön " + english.split()[1]
+    for taken in ("Nimetön 02fd", "anonym", "ANONIEM 1a2b", "Anonim"):
+        data = assert_error(client.put("/api/me", json={"nickname": taken},
+                                       headers=speaking("de")), 409, "nickname_reserved")
+        assert "Anonym 02fd" in worded(data, "de")

@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from tricktable.game import IllegalAction, Seat, parse_action
-from tricktable.i18n import Message, translate
+from tricktable.i18n import LANGUAGES, Message, translate
 from tricktable.i18n.errors import reason_of
 from tricktable.web.computer import ComputerError, ComputerPool, MatchCache, job_for
 from tricktable.web.daily import (
@@ -89,21 +89,30 @@ def no_game(game_id: str) -> Message:
     return Message("server.game.none", {"game": repr(game_id)})
 
 
-ANONYMOUS_TAG = re.compile(r"anonymous(\s*[0-9a-f]{1,8})?")
-"""Names of the anonymous-tag form (after :func:`name_key`), reserved for the tags."""
-
-
 def name_key(nickname: str) -> str:
     """A nickname as compared with others: NFKC-normalised, casefolded, spaces collapsed
     (so "Ace", "ACE" and "Ａｃｅ" are one name)."""
     return " ".join(unicodedata.normalize("NFKC", nickname).casefold().split())
 
 
+def _anonymous_words() -> str:
+    words = {name_key(translate(language, Message("server.anonymous", {"tag": ""})))
+             for language in LANGUAGES}
+    return "|".join(sorted(re.escape(word) for word in words | {"anonymous"}))
+
+
+ANONYMOUS_TAG = re.compile(rf"(?:{_anonymous_words()})(\s*[0-9a-f]{{1,8}})?")
+"""Names of the anonymous-tag form in any language (after :func:`name_key`), reserved for the
+tags."""
+
+
 def display_name(player_id: str, nickname: str | None) -> str:
-    """A player's name on the leaderboard: the nickname, or a stable anonymous tag."""
+    """A player's name on the leaderboard: the nickname, or a stable anonymous tag
+    ("Anonymous 02fd", in the answer's language)."""
     if nickname:
         return nickname
-    return "Anonymous " + hashlib.sha256(player_id.encode()).hexdigest()[:4]
+    tag = hashlib.sha256(player_id.encode()).hexdigest()[:4]
+    return translate(answer_language(), Message("server.anonymous", {"tag": tag}))
 
 
 def _iso(moment: datetime | None) -> str | None:
