@@ -136,7 +136,8 @@ def test_spades_follow_suit_in_each_language() -> None:
 
 def test_unreadable_text_is_worded_too() -> None:
     for text, key in (("dance", "parse.action"), ("play Z", "parse.card"),
-                      ("play 7X", "parse.suit"), ("play 1H", "parse.rank"), ("bid many", "parse.bid_number"),
+                      ("play 7X", "parse.suit"), ("play 1H", "parse.rank"),
+                      ("bid many", "parse.bid_number"),
                       ("", "parse.empty")):
         with pytest.raises(WordedError) as caught:
             parse_action(text)
@@ -196,7 +197,8 @@ def test_hand_results_and_spades_scores_are_messages_with_today_s_english() -> N
         assert translate(language, reason) != str(reason)
     seat = score_seat(bid=4, tricks=5, rules=SPADES_PRESETS["standard"])
     assert seat.describe() == "bid 4, took 5 (made): +40, 1 bag (+1) = +41"
-    assert translate("de", seat.summary()) == "angesagt 4, gemacht 5 (erfüllt): +40, 1 Sack (+1) = +41"
+    assert translate("de", seat.summary()) == (
+        "angesagt 4, gemacht 5 (erfüllt): +40, 1 Sack (+1) = +41")
 
 
 def test_the_shared_words_name_cards_seats_and_moves() -> None:

@@ -85,7 +85,8 @@ def test_the_cookie_wins_over_accept_language(client: TestClient) -> None:
     client.cookies.set(LANGUAGE_COOKIE, "xx")  # not a language of ours: Accept-Language then
     data = client.post(f"/api/games/{game['id']}/actions", json=body,
                        headers=speaking("de")).json()
-    assert worded(data, "de") == "Du kannst jetzt nicht aufnehmen: Jetzt musst du eine Karte spielen."
+    assert worded(data, "de") == (
+        "Du kannst jetzt nicht aufnehmen: Jetzt musst du eine Karte spielen.")
     del client.cookies[LANGUAGE_COOKIE]
     data = client.post(f"/api/games/{game['id']}/actions", json=body).json()
     assert worded(data, "en") == "You cannot pick now: it is time to play a card."
