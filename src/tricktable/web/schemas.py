@@ -12,6 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
+
 __all__ = [
     "ActionRequest",
     "DailyRequest",
@@ -67,8 +70,7 @@ class NewGameRequest(_Body):
     def _no_null_switches(self) -> NewGameRequest:
         for name in ("partner", "crack", "blitz"):
             if name in self.model_fields_set and getattr(self, name) is None:
-                raise ValueError(f"{name} cannot be null: give a value or leave it out for the "
-                                 "table's")
+                raise WordedError(Message("server.validation.null", {"field": name}))
         return self
 
     def house(self) -> dict[str, Any]:
