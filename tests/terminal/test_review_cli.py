@@ -51,7 +51,7 @@ def test_the_hint_line_names_the_hints_action() -> None:
     view = match.current.view(match.to_move or 0)
     found = hint(view, "s")
     line = _hint_line(view, "s")
-    assert found.reason in line
+    assert str(found.reason) in line
     assert line.startswith(f"Hint: {action_text(found.action)} — ")
 
 

@@ -64,6 +64,7 @@ from tricktable.web.identity import (
     subkey,
     verify,
 )
+from tricktable.web.language import LanguageMiddleware
 from tricktable.web.metrics import MetricsMiddleware
 from tricktable.web.proxy import ProxyHeadersMiddleware
 from tricktable.web.rate_limit import RateLimitMiddleware, RateLimits
@@ -176,7 +177,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     install_openapi(app)
     # The first added runs innermost: the rate limits need the player id, the identity cookie
-    # the scheme the proxy headers give, and the logs and metrics see every answer.
+    # the scheme the proxy headers give, and the logs and metrics see every answer; the
+    # answer's language is settled first of all.
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)
@@ -185,6 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(MetricsMiddleware)
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
+    app.add_middleware(LanguageMiddleware)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
                    tables.router, tables.pages, pages.router, review.router, i18n.router):

@@ -21,10 +21,13 @@ from fastapi import APIRouter, Depends, Header, Path, Query, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from tricktable.i18n import Message
 from tricktable.web.contract import errors
+from tricktable.web.language import answer_language
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import STATIC
-from tricktable.web.service import ApiError
+from tricktable.web.service import ApiError, error_body
+from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
     JoinRequest,
@@ -134,7 +137,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
     """The table live: send ``{"token": ...}`` first; then every message is the table as my
     seat sees it (``{"type": "state", "table", "game"}``, the events numbered, each message
     carrying those after the last one sent) or a phrase (``{"type": "phrase", "said"}``).
-    ``?after=N&game=ID`` resumes after event N of game ID."""
+    ``?after=N&game=ID`` resumes after event N of game ID.  Everything it says is in the
+    language of its handshake (the ``tricktable_lang`` cookie, else ``Accept-Language``)."""
     svc: TableService = websocket.app.state.tables
     presence: Presence = websocket.app.state.presence
     await websocket.accept()
@@ -143,15 +147,15 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
             first = await websocket.receive_text()
         token = json.loads(first).get("token")
         if not isinstance(token, str) or not INVITE.fullmatch(invite):
-            raise ApiError(403, "not_seated", "Send {\"token\": ...} first.")
+            raise ApiError(403, "not_seated", Message("server.table.send_token"))
         table = await anyio.to_thread.run_sync(svc._table, invite)
         seat = (await anyio.to_thread.run_sync(svc._seat, table, token)).seat
     except ApiError as error:
         await _close(websocket, error.to_json(), 4403 if error.status == 403 else 4404)
         return
     except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect):
-        await _close(websocket, {"error": "not_seated", "message": "Send {\"token\": ...} "
-                                 "first, as JSON."}, 4400)
+        await _close(websocket, error_body("not_seated", Message("server.table.send_json")),
+                     4400)
         return
     subscription = svc.hub.subscribe(table.id)
     await anyio.to_thread.run_sync(presence.connect, table.id, seat)
@@ -178,7 +182,7 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
             with anyio.move_on_after(REFRESH_SECONDS):
                 notice = await subscription.queue.get()
             if notice is not None and notice.get("kind") == "phrase":
-                await websocket.send_json({"type": "phrase", "said": notice["said"]})
+                await websocket.send_json({"type": "phrase", "said": _said(notice["said"])})
                 continue
             if notice is not None and notice.get("kind") == "table":
                 seen.table = -1  # the seats changed: send even without new events
@@ -205,6 +209,14 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         if websocket.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):
                 await websocket.close()
+
+
+def _said(said: dict[str, Any]) -> dict[str, Any]:
+    """A phrase as this connection's player reads it (the sender's words travel by id)."""
+    phrase = said.get("phrase")
+    if isinstance(phrase, str) and phrase in PHRASES:
+        return {**said, "text": phrase_text(phrase, answer_language())}
+    return said
 
 
 @dataclass

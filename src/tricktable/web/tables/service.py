@@ -20,13 +20,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tricktable.game import IllegalAction, Seat, parse_action
+from tricktable.i18n import Message, translate
+from tricktable.i18n.errors import reason_of
 from tricktable.web.computer import ComputerError, Job
 from tricktable.web.games import GameAdapter, TableOptions
+from tricktable.web.language import answer_language
 from tricktable.web.service import ApiError, GameService
 from tricktable.web.store import GameRow
 from tricktable.web.tables.cache import GameCache
 from tricktable.web.tables.hub import Hub
-from tricktable.web.tables.phrases import PHRASES
+from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.store import SeatRow, TableRow, TableStore, digest
 
 __all__ = ["INVITE", "SEATS", "TableService"]
@@ -40,17 +43,19 @@ INVITE = re.compile(r"[0-9A-Za-z_-]{16,64}")
 NICKNAME_LENGTH = 24
 OWNER_PREFIX = "tbl_"
 """A table's game belongs to a player id no cookie can hold (cookie ids are hex)."""
+COMPUTER = Message("server.table.computer")
+"""The name of a seat a computer plays."""
 
 
 def clean_nickname(nickname: str) -> str:
     cleaned = " ".join(nickname.split())
     if not cleaned:
-        raise ApiError(400, "bad_nickname", "The nickname is empty.")
+        raise ApiError(400, "bad_nickname", Message("server.nickname.empty"))
     if len(cleaned) > NICKNAME_LENGTH:
         raise ApiError(400, "bad_nickname",
-                       f"A nickname has at most {NICKNAME_LENGTH} characters.")
+                       Message("server.nickname.too_long", {"count": NICKNAME_LENGTH}))
     if any(unicodedata.category(c).startswith("C") for c in cleaned):
-        raise ApiError(400, "bad_nickname", "A nickname cannot hold control characters.")
+        raise ApiError(400, "bad_nickname", Message("server.nickname.control"))
     return cleaned
 
 
@@ -93,7 +98,7 @@ class TableService:
             return found[1], found[2]
         table = self.store.table(table_id)
         if table is None:
-            raise ApiError(404, "unknown_table", "This table is gone.")
+            raise ApiError(404, "unknown_table", Message("server.table.gone"))
         seats = self.store.seats(table_id)
         with self._snapshot_lock:
             self._snapshots[table_id] = (now, table, seats)
@@ -115,16 +120,15 @@ class TableService:
     def _table(self, invite: str) -> TableRow:
         table = self.store.by_invite(invite) if INVITE.fullmatch(invite) else None
         if table is None:
-            raise ApiError(404, "unknown_table",
-                           "There is no table with this invite; check the link.")
+            raise ApiError(404, "unknown_table", Message("server.table.unknown"))
         return table
 
     def _seat(self, table: TableRow, token: str | None) -> SeatRow:
         if not token:
-            raise ApiError(403, "not_seated", "Sit at the table first (you have no seat token).")
+            raise ApiError(403, "not_seated", Message("server.table.no_token"))
         seat = self.store.seat_by_token(table.id, token)
         if seat is None:
-            raise ApiError(403, "not_seated", "This seat token is not one of this table's.")
+            raise ApiError(403, "not_seated", Message("server.table.bad_token"))
         return seat
 
     # --- Lobby ---------------------------------------------------------------------------
@@ -134,15 +138,13 @@ class TableService:
                turn_seconds: int | None) -> dict[str, Any]:
         chosen = self._adapter(game)
         if target is not None and not self.games.test_options:
-            raise ApiError(400, "bad_request",
-                           "target is a test-only option, and this server does not allow it; "
-                           "choose a table (preset) instead.")
+            raise ApiError(400, "bad_request", Message("server.target_test_only"))
         difficulty = difficulty or "normal"
         try:
             chosen.rules(preset, TableOptions(hands=hands, target=target))
             opponent = chosen.player_for(difficulty)
         except ValueError as error:
-            raise ApiError(400, "bad_request", str(error)) from None
+            raise ApiError(400, "bad_request", reason_of(error)) from None
         name = clean_nickname(nickname)
         now = self.games._stamp()
         invite, token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
@@ -171,32 +173,30 @@ class TableService:
                 return {"invite": invite, "seat": mine.seat, "token": token,
                         **self.state(invite, token, since=None)}
             if table.state != "lobby":
-                raise ApiError(409, "table_started",
-                               "This table has started; its empty seats are computer players.")
+                raise ApiError(409, "table_started", Message("server.table.started_seats"))
             taken = {s.seat for s in seats}
             free = [k for k in range(SEATS[table.game]) if k not in taken]
             if not free:
-                raise ApiError(409, "table_full", "Every seat at this table is taken.")
+                raise ApiError(409, "table_full", Message("server.table.full"))
             seat = SeatRow(table_id=table.id, seat=free[0], token_hash=digest(token),
                            player_id=player_id, nickname=name, joined_at=now, seen_at=now)
             if self.store.take_seat(table, seat):
                 self.hub.publish({"table": table.id, "kind": "table"})
                 return {"invite": invite, "seat": seat.seat, "token": token,
                         **self.state(invite, token, since=None)}
-        raise ApiError(503, "busy", "Too many players are sitting down at once; try again.")
+        raise ApiError(503, "busy", Message("server.table.busy"))
 
     def start(self, invite: str, token: str | None, *, rematch: bool) -> dict[str, Any]:
         table = self._table(invite)
         seat = self._seat(table, token)
         if seat.seat != table.host_seat:
-            raise ApiError(403, "not_host", "Only the table's host can start it.")
+            raise ApiError(403, "not_host", Message("server.table.not_host"))
         wanted = "finished" if rematch else "lobby"
         if table.state != wanted:
             if rematch:
-                raise ApiError(409, "not_finished",
-                               "A rematch starts once the game is over.",
+                raise ApiError(409, "not_finished", Message("server.table.rematch"),
                                game=self.state(invite, token, since=None))
-            raise ApiError(409, "table_started", "This table has started already.",
+            raise ApiError(409, "table_started", Message("server.table.started"),
                            game=self.state(invite, token, since=None))
         chosen = self._adapter(table.game)
         rules = chosen.rules(table.preset, TableOptions(hands=table.hands, target=table.target))
@@ -211,7 +211,7 @@ class TableService:
             status="playing", score=None, stats=None, created_at=now, updated_at=now,
             finished_at=None)
         if not self.store.start(table, game, [], now=now):
-            raise ApiError(409, "table_started", "This table has just started.",
+            raise ApiError(409, "table_started", Message("server.table.just_started"),
                            game=self.state(invite, token, since=None))
         self.hub.publish({"table": table.id, "kind": "table"})
         self.kick(table.id)
@@ -245,7 +245,8 @@ class TableService:
             "turn_seconds": table.turn_seconds, "state": table.state, "round": table.round,
             "version": table.version, "host_seat": table.host_seat, "you": you,
             "seats": listed, "grace_seconds": self.grace,
-            "phrases": [{"id": key, "text": text} for key, text in PHRASES.items()],
+            "phrases": [{"id": key, "text": phrase_text(key, answer_language())}
+                        for key in PHRASES],
         }
 
     def state(self, invite: str, token: str | None, *, since: int | None,
@@ -270,7 +271,8 @@ class TableService:
         if game_id is not None and game_id != table.game_id:
             since = None
         chosen = self._adapter(table.game)
-        names = [s["nickname"] or "Computer" for s in answer["table"]["seats"]]
+        computer = translate(answer_language(), COMPUTER)
+        names = [s["nickname"] or computer for s in answer["table"]["seats"]]
         with self.cache.hold(table.game_id, chosen, fresh=fresh) as held:
             answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names)
         return answer
@@ -282,7 +284,7 @@ class TableService:
         if fresh:
             table = self.store.table(table_id)
             if table is None:
-                raise ApiError(404, "unknown_table", "This table is gone.")
+                raise ApiError(404, "unknown_table", Message("server.table.gone"))
             return self.state_of(table, seat, since=since, game_id=game_id)
         table, seats = self.snapshot(table_id)
         return self.state_of(table, seat, since=since, game_id=game_id, seats=seats,
@@ -309,23 +311,22 @@ class TableService:
         table = self._table(invite)
         mine = self._seat(table, token)
         if seat is not None and seat != mine.seat:
-            other = "a computer player's" if seat not in {
-                s.seat for s in self.store.seats(table.id)} else "another player's"
-            raise ApiError(403, "not_your_seat",
-                           f"You play seat {mine.seat}; seat {seat} is {other}.")
+            key = "server.table.seat_computer" if seat not in {
+                s.seat for s in self.store.seats(table.id)} else "server.table.seat_other"
+            raise ApiError(403, "not_your_seat", Message(key, {"seat": mine.seat, "other": seat}))
         if table.game_id is None:
-            raise ApiError(409, "not_started", "The host has not started the game yet.",
+            raise ApiError(409, "not_started", Message("server.table.not_started"),
                            game=self.state_of(table, mine.seat, since=since))
         try:
             parsed = parse_action(action)
         except ValueError as error:
-            raise ApiError(400, "bad_action", str(error)) from None
+            raise ApiError(400, "bad_action", reason_of(error)) from None
         if (self.games._stamp() - mine.seen_at).total_seconds() > self.SEEN_SECONDS:
             self.store.seen([(table.id, mine.seat)], self.games._stamp())
         chosen = self._adapter(table.game)
         seats = self.store.seats(table.id)
 
-        def stale(code: str, message: str) -> ApiError:
+        def stale(code: str, message: Message) -> ApiError:
             return ApiError(409, code, message,
                             game=self.state_of(table, mine.seat, since=since))
 
@@ -343,7 +344,7 @@ class TableService:
                 try:
                     chosen.apply(match, mine.seat, parsed)
                 except IllegalAction as problem:
-                    raise ApiError(422, "illegal_action", str(problem)) from None
+                    raise ApiError(422, "illegal_action", problem.reason) from None
                 new = self.games._commit(row, chosen, match, [(mine.seat, str(parsed))])
                 if new is None:
                     held.spoiled()
@@ -355,9 +356,9 @@ class TableService:
                                              self._names(table, seats))
         if new is None or answer is None:
             raise stale(refused, {
-                "stale_version": "The game moved on — here is where it stands now.",
-                "game_over": "The game is over.",
-            }.get(refused, "It is not your turn."))
+                "stale_version": Message("server.table.stale"),
+                "game_over": Message("illegal.game_over"),
+            }.get(refused, Message("server.action.not_your_turn")))
         self.hub.publish({"table": table.id, "kind": "game", "game": new.id,
                           "version": new.version})
         self.kick(table.id)
@@ -366,17 +367,17 @@ class TableService:
 
     def _names(self, table: TableRow, seats: list[SeatRow]) -> list[str]:
         names = {s.seat: s.nickname for s in seats}
-        return [names.get(k, "Computer") for k in range(SEATS[table.game])]
+        computer = translate(answer_language(), COMPUTER)
+        return [names.get(k, computer) for k in range(SEATS[table.game])]
 
     def phrase(self, invite: str, token: str | None, phrase: str) -> dict[str, Any]:
         table = self._table(invite)
         mine = self._seat(table, token)
         if phrase not in PHRASES:
-            raise ApiError(400, "bad_phrase",
-                           f"{phrase!r} is not a quick phrase; choose from "
-                           f"{', '.join(PHRASES)}.")
+            raise ApiError(400, "bad_phrase", Message("server.table.phrase", {
+                "phrase": repr(phrase), "phrases": ", ".join(PHRASES)}))
         said = {"seat": mine.seat, "nickname": mine.nickname, "phrase": phrase,
-                "text": PHRASES[phrase], "id": secrets.token_hex(6)}
+                "text": phrase_text(phrase, answer_language()), "id": secrets.token_hex(6)}
         self.hub.publish({"table": table.id, "kind": "phrase", "said": said})
         return {"said": said}
 
