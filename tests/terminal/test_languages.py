@@ -18,9 +18,10 @@ from typer.testing import CliRunner
 
 from tests.terminal.test_review_cli import _record
 from tricktable.cli import _hint_line, app
-from tricktable.game import RandomPlayer
+from tricktable.game import RandomPlayer, parse_action
 from tricktable.i18n import LANGUAGES, translate
 from tricktable.i18n.catalogues import locales_dir
+from tricktable.i18n.errors import WordedError
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.terminal.language import UnknownLanguage, terminal_language
 from tricktable.terminal.sheepshead import play as play_sheepshead
@@ -39,19 +40,21 @@ _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
 def _words(lang: str) -> set[str]:
-    catalogue = json.loads((locales_dir() / lang / "terminal.json").read_text(encoding="utf-8"))
+    catalogue = {
+        key: value
+        for domain in ("terminal", "engine", "reasons")
+        for key, value in json.loads(
+            (locales_dir() / lang / f"{domain}.json").read_text(encoding="utf-8")).items()
+    }
     texts = [t for v in catalogue.values() for t in ([v] if isinstance(v, str) else v.values())]
     return {w.lower() for text in texts for w in _WORD.findall(_PLACEHOLDER.sub(" ", text))}
 
 
 def english_leftovers(text: str, lang: str) -> set[str]:
-    """English words of the terminal catalogue (not the language's own, not a command) in
-    ``text``, leaving out the lines that quote the rules' refusals: on this branch those are
-    still English."""
-    refused = translate(lang, "terminal.error.not-allowed", reason="").strip()
-    kept = "\n".join(line for line in text.splitlines() if refused not in line)
+    """English words of the terminal's and the engine's catalogues (not the language's own, not
+    a command) in ``text``."""
     english = _words("en") - _words(lang) - COMMANDS
-    return {w for w in _WORD.findall(kept) if w.lower() in english}
+    return {w for w in _WORD.findall(text) if w.lower() in english}
 
 
 def flat(text: str) -> str:
@@ -78,6 +81,13 @@ def _console(out: io.StringIO) -> Console:
     return Console(file=out, width=400, color_system=None)
 
 
+def _parser_reason(lang: str, typed: str) -> str:
+    """What the parser says of ``typed``, in ``lang``: the terminal shows the parser's reason."""
+    with pytest.raises(WordedError) as refused:
+        parse_action(typed)
+    return refused.value.words(lang)
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_whole_sheepshead_game_in_the_language(lang: str) -> None:
     out = io.StringIO()
@@ -99,7 +109,7 @@ def test_a_whole_sheepshead_game_in_the_language(lang: str) -> None:
         say(lang, "terminal.summary.head", number=5, hands=5, outcome=""),
         say(lang, "terminal.error.not-allowed", reason=""),
         say(lang, "terminal.card.not-a-card", word="fly"),
-        say(lang, "terminal.error.not-understood", text="fly away"),
+        _parser_reason(lang, "fly away"),
         say(lang, "terminal.sheepshead.prompt", options=say(lang, "terminal.options.pick")),
         say(lang, "terminal.sheepshead.prompt", options=say(lang, "terminal.options.play")),
     ):

@@ -17,8 +17,8 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 from rich.text import Text
 
-from tricktable.game import IllegalAction
 from tricktable.i18n import PSEUDO_LANGUAGE, Message, translate
+from tricktable.i18n.errors import WordedError
 
 __all__ = ["Refusal", "and_list", "fixed", "line", "or_list", "refusal_words", "signed",
            "words"]
@@ -44,29 +44,24 @@ def line(lang: str, key: str, *, style: str = "", **params: Any) -> Text:
 def words(lang: str, said: object) -> str:
     """Something the engine or the computer said in ``lang``: a refusal, a :class:`Message`,
     or text no catalogue holds (yet), shown as it is."""
-    if isinstance(said, IllegalAction | Refusal):
+    if isinstance(said, WordedError):
         return said.words(lang)
     if isinstance(said, Message):
         return translate(lang, said)
     return str(said)
 
 
-class Refusal(ValueError):
+class Refusal(WordedError):
     """An answer the terminal cannot read, and why: a message in the ``terminal`` domain."""
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.message = Message(key, params)
-        super().__init__(str(self.message))
-
-    def words(self, lang: str) -> str:
-        return translate(lang, self.message)
+        super().__init__(Message(key, params))
 
 
 def refusal_words(lang: str, error: ValueError, typed: str) -> str:
-    """Why an answer was refused, in ``lang``: the rules' reason for an illegal action, the
-    terminal's own complaint, or — for a parser's complaint no catalogue holds — that the
-    answer is not a move."""
-    if isinstance(error, IllegalAction | Refusal):
+    """Why an answer was refused, in ``lang``: the rules' or the parser's reason, the terminal's
+    own complaint, or — for a complaint no catalogue holds — that the answer is not a move."""
+    if isinstance(error, WordedError):
         return error.words(lang)
     return translate(lang, "terminal.error.not-understood", text=typed.strip())
 
