@@ -216,8 +216,8 @@ def test_sheepshead_s_scoring_table_is_the_stake_function_s(language: str) -> No
     alone, _ = sheepshead_scoring.score_picked_hand(
         picker=0, partner=None, team_points=70, team_tricks=3, rules=plain)
     assert alone == (4, -1, -1, -1, -1)
-    bumped = sheepshead_rules.Rules()
-    assert sheepshead_scoring.stake(40, 2, bumped)[0] == 2 * sheepshead_scoring.stake(40, 2, plain)[0]
+    bumped = sheepshead_scoring.stake(40, 2, sheepshead_rules.Rules())[0]
+    assert bumped == 2 * sheepshead_scoring.stake(40, 2, plain)[0]
     assert sheepshead_rules.Rules().hands == 2 * 5  # "so everyone deals twice"
 
 
@@ -352,7 +352,7 @@ def test_the_structure_names_only_english_keys_and_every_placeholder_has_a_fact(
     english = catalogue("en", ("rules",))
     page = rules_page.structure(game)
     facts_now = rules_facts.FACTS[game]()
-    for key in page.keys():
+    for key in page.catalogue_keys():
         assert key in english, key
         template = english[key]
         texts = [template] if isinstance(template, str) else list(template.values())
@@ -376,7 +376,7 @@ def test_markdown_in_a_catalogue_cannot_carry_html(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_malformed_structure_is_refused_with_the_place_named() -> None:
-    with pytest.raises(ValueError, match="x.toml, section 2: unknown block 'quote'"):
+    with pytest.raises(ValueError, match=r"x\.toml, section 2: unknown block 'quote'"):
         rules_page._block({"quote": "rules.yes"}, "x.toml, section 2")
     with pytest.raises(ValueError, match="every row has as many cells as the header"):
         rules_page._table({"header": ["a", "b"], "rows": [["c"]]}, "x.toml")

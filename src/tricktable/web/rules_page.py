@@ -88,7 +88,7 @@ class Page:
     title: str
     sections: tuple[Section, ...]
 
-    def keys(self) -> list[str]:
+    def catalogue_keys(self) -> list[str]:
         """Every catalogue key the structure names, in page order (computed tables aside)."""
         found = [self.title]
         for section in self.sections:
