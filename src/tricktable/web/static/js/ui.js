@@ -1,9 +1,25 @@
-// Small helpers shared by the pages: elements, names, numbers, messages.
+// Small helpers shared by the pages: elements, seat names, numbers, messages.
 
-export const NAMES = ['You', 'West', 'Northwest', 'Northeast', 'East'];
+import { formatSigned, t } from './i18n.js';
+
+// The seats of the Sheepshead table, you at the bottom.  A table with friends puts the players'
+// nicknames in their place (tables.js).
+export const NAMES = [
+  t('web.seat.you'), t('web.seat.west'), t('web.seat.northwest'), t('web.seat.northeast'), t('web.seat.east'),
+];
+
+// The same, short, for a narrow column on a phone ("NW").
+export const SHORT_NAMES = [
+  t('web.seat.you_short'), t('web.seat.west_short'), t('web.seat.northwest_short'),
+  t('web.seat.northeast_short'), t('web.seat.east_short'),
+];
+
+// The nicknames of the other people at a table with friends, by seat (tables.js fills it): the
+// tables name a person where they would name a computer player.
+export const PEOPLE = {};
 
 export function seatName(seat) {
-  return NAMES[seat] ?? `Seat ${seat}`;
+  return NAMES[seat] ?? t('web.seat.number', { seat });
 }
 
 export function $(id) {
@@ -23,10 +39,8 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function signed(n) {
-  if (n === null || n === undefined) return '—';
-  return n > 0 ? `+${n}` : String(n);
-}
+// A score with its sign, in the page's language ("+3", "−3", "0"; a dash when unknown).
+export const signed = formatSigned;
 
 // Words for a screen reader only: each card played, each trick's winner, each new question.
 export function announce(text) {
