@@ -35,6 +35,7 @@ EXPECTED = {
     ("get", "/metrics"): {"200"},
     ("get", "/api/options"): {"200"},
     ("get", "/api/games"): {"200"},
+    ("get", "/api/i18n"): {"200"},
     ("get", "/api/me"): {"200"},
     ("post", "/api/games/{game_id}/hint"): {"200", "400", "403", "404", "409", "429", "503"},
     ("get", "/api/games/{game_id}/review"): {"200", "400", "403", "404", "409"},
