@@ -6,6 +6,7 @@ import { t } from './i18n.js';
 export class ApiError extends Error {
   constructor(status, data) {
     super((data && data.message) || t('web.error.status', { status: String(status) }));
+    this.server = Boolean(data && data.message && status !== 0); // the server's own words
     this.status = status;
     this.code = data && data.error;
     this.game = data && data.game;

@@ -36,6 +36,11 @@ const PRESET_LABELS = {
   standard: 'web.preset.standard',
   short: 'web.preset.short',
 };
+// What each table plays, under its name in the menu.
+const PRESET_NOTES = {
+  milwaukee: 'web.preset_note.milwaukee', pagat: 'web.preset_note.pagat', tavern: 'web.preset_note.tavern',
+  'wisconsin-jd': 'web.preset_note.wisconsin_jd', standard: 'web.preset_note.standard', short: 'web.preset_note.short',
+};
 const DIFFICULTY_LABELS = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal', hard: 'web.difficulty.hard' };
 
 // A choice's words: its message when it has one, else its name as the server sends it.
@@ -92,6 +97,8 @@ function chooseGame(name) {
 
 // A table's house options (Sheepshead) fill New game's house rules, to change if wanted.
 function presetChosen() {
+  const note = PRESET_NOTES[$('preset').value];
+  $('preset-note').textContent = note ? t(note) : '';
   const house = session.options.games[lobby.game].house_options || {};
   fillHouseOptions(house[$('preset').value] || null);
 }
@@ -130,7 +137,7 @@ async function refreshLobby() {
       return el('li', {}, el('span', {}, what), button(t('web.lobby.continue_button'), () => openGame(g.id)));
     }));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -163,7 +170,7 @@ async function openGame(id) {
   try {
     startTable(await api.game(id));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     showLobby();
   }
 }
@@ -197,7 +204,7 @@ async function startNewGame(event) {
   try {
     startTable(await api.newGame(body), { animate: true });
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -206,7 +213,7 @@ async function startDaily() {
     const game = await api.startDaily(lobby.game);
     startTable(game, { animate: game.events.length > 0 });
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -217,7 +224,7 @@ async function saveNickname(event) {
     $('nickname').value = session.me.nickname || '';
     toast(t('web.lobby.saved', { name: session.me.name }));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -250,7 +257,7 @@ async function init() {
   try {
     [session.me, session.options] = await Promise.all([api.me(), api.options()]);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   $('nickname').value = session.me.nickname || '';

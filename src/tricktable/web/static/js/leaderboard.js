@@ -138,8 +138,8 @@ async function showGame(game, date = null) {
 }
 
 async function init() {
-  $('day').addEventListener('change', () => showDay($('day').value).catch((e) => toast(e.message, 'error')));
-  $('game').addEventListener('change', () => showGame($('game').value).catch((e) => toast(e.message, 'error')));
+  $('day').addEventListener('change', () => showDay($('day').value).catch((e) => toast(e, 'error')));
+  $('game').addEventListener('change', () => showGame($('game').value).catch((e) => toast(e, 'error')));
   $('nickname-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
@@ -147,13 +147,13 @@ async function init() {
       await Promise.all([showDay($('day').value), showMe()]);
       toast(t('web.board.nickname_saved'));
     } catch (error) {
-      toast(error.message, 'error');
+      toast(error, 'error');
     }
   });
   try {
     await showGame(new URLSearchParams(location.search).get('game') || 'sheepshead');
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
   document.body.dataset.state = 'ready';
 }

@@ -6,7 +6,7 @@
 import { miniCards } from './common.js';
 import { formatDay, t, tParts } from './i18n.js';
 import './language-menu.js';
-import { $, el, seatName, signed, toast } from './ui.js';
+import { $, el, seatName, serverWords, showError, signed, toast } from './ui.js';
 import { MARK_SIGNS, actionWords, awaitReview, decisionLine, markWord, reviewApi } from './review.js';
 
 const state = { replay: null, deal: 0, step: 0 };
@@ -52,7 +52,7 @@ function drawHands(deal, step) {
 function drawBidding(deal) {
   const rows = deal.bidding.map((step) => el('li', {},
     t('web.replay.step', { name: seatLabel(step.seat), action: actionWords(step.action) }),
-    step.reason ? el('span', { class: 'reason' }, ` — ${step.reason}`) : null,
+    step.reason ? el('span', { class: 'reason' }, ' — ', serverWords(step.reason)) : null,
     markBadge(decisionAt(deal, step.index))));
   const blind = deal.buried.length
     ? tParts('web.replay.blind_buried', { blind: miniCards(deal.blind), buried: miniCards(deal.buried) })
@@ -63,7 +63,7 @@ function drawBidding(deal) {
 function drawTrick(deal, trick, number) {
   const rows = trick.plays.map((play) => el('li', { class: play.seat === trick.winner ? 'winner' : null },
     ...tParts('web.replay.play', { name: seatLabel(play.seat), card: miniCards([play.card]) }),
-    play.reason ? el('span', { class: 'reason' }, ` ${play.reason}`) : null,
+    play.reason ? el('span', { class: 'reason' }, ' ', serverWords(play.reason)) : null,
     markBadge(decisionAt(deal, play.index))));
   return [
     el('ol', { class: 'replay-plays', 'data-testid': 'replay-trick' }, ...rows),
@@ -91,7 +91,7 @@ function draw() {
     parts.push(...drawTrick(deal, deal.tricks[step - 1], step));
   } else {
     label = t('web.replay.step_result', { hand: deal.hand_number });
-    parts.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' }, t('web.sheepshead.sentence', { text: deal.summary })),
+    parts.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' }, ...tParts('web.sheepshead.sentence', { text: serverWords(deal.summary) })),
       el('p', {}, ...deal.scores.map((s, seat) => el('span', { class: 'play' }, t('web.replay.score', { name: seatLabel(seat), score: signed(s) }), ' '))));
   }
   board.replaceChildren(...parts);
@@ -175,7 +175,7 @@ async function main() {
   try {
     await reload();
   } catch (error) {
-    $('replay-note').textContent = error.message;
+    showError($('replay-note'), error);
     $('replay-review').hidden = true;
     return;
   }
@@ -196,7 +196,7 @@ async function main() {
       await awaitReview(id, showReview);
       await reload();
     } catch (error) {
-      toast(error.message, 'error');
+      toast(error, 'error');
     }
   });
   showReview(await reviewApi.review(id));

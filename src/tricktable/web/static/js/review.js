@@ -6,8 +6,8 @@
 import { request } from './api.js';
 import { cardText } from './cards.js';
 import { dialog } from './common.js';
-import { formatNumber, t } from './i18n.js';
-import { el, toast } from './ui.js';
+import { formatNumber, t, tParts } from './i18n.js';
+import { el, serverWords, toast } from './ui.js';
 
 export const reviewApi = {
   hint: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/hint`),
@@ -75,7 +75,7 @@ async function showHint(app) {
   try {
     answer = await reviewApi.hint(game.id);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   const { hint } = answer;
@@ -84,7 +84,7 @@ async function showHint(app) {
     : t('web.hint.would', { action: actionWords(hint.action) });
   const body = [
     el('p', { class: 'result-line', 'data-testid': 'hint-action' }, would),
-    el('p', { 'data-testid': 'hint-reason' }, t('web.hint.why', { reason: hint.reason })),
+    el('p', { 'data-testid': 'hint-reason' }, ...tParts('web.hint.why', { reason: serverWords(hint.reason) })),
   ];
   if (hint.options.length) {
     body.push(el('table', { class: 'scores' },

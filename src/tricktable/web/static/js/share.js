@@ -7,13 +7,13 @@ import { t } from './i18n.js';
 import { el, toast } from './ui.js';
 
 export function shareBlock(game) {
-  const text = el('pre', { class: 'share-text', 'data-testid': 'share-text', hidden: true });
+  const text = el('pre', { class: 'share-text', 'data-testid': 'share-text', 'data-words': 'server', hidden: true });
   const button = el('button', { type: 'button', class: 'share-button', disabled: true, 'data-testid': 'share-button' }, t('web.share.button'));
   request('GET', `/api/games/${encodeURIComponent(game.id)}/share`).then((shared) => {
     text.textContent = shared.text;
     text.hidden = false;
     button.disabled = false;
-  }).catch((error) => toast(error.message, 'error'));
+  }).catch((error) => toast(error, 'error'));
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(text.textContent);

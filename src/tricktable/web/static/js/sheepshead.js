@@ -10,7 +10,7 @@ import { formatList, formatNumber, language, t, tParts } from './i18n.js';
 import { pulse } from './motion.js';
 import { learningTools, replayLink } from './review.js';
 import { createTable } from './table.js';
-import { $, el, NAMES, SHORT_NAMES, seatName, signed, toast } from './ui.js';
+import { $, el, NAMES, SHORT_NAMES, seatName, serverWords, signed, toast } from './ui.js';
 
 // The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
 let HUMAN = 0;
@@ -438,17 +438,19 @@ function pickerSide(result) {
 // The server's reason for a result, as a sentence of its own (it is in the player's language).
 function sentence(text) {
   const lang = language() === 'en-XA' ? 'en' : language();
-  return t('web.sheepshead.sentence', { text: text.charAt(0).toLocaleUpperCase(lang) + text.slice(1) });
+  return tParts('web.sheepshead.sentence', { text: serverWords(text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)) });
 }
 
+// The hand's result in words: ours around the server's reason (parts: strings and nodes).
 function resultLine(result) {
+  const reason = serverWords(result.reason);
   if (result.kind === 'leaster') {
     const winner = result.leaster_winner;
-    if (winner === null) return t('web.sheepshead.leaster_nobody', { reason: result.reason });
-    return said(winner, 'web.sheepshead.leaster_you_win', 'web.sheepshead.leaster_wins', { reason: result.reason });
+    if (winner === null) return tParts('web.sheepshead.leaster_nobody', { reason });
+    return tParts(winner === HUMAN ? 'web.sheepshead.leaster_you_win' : 'web.sheepshead.leaster_wins', { name: seatName(winner), reason });
   }
   if (result.kind === 'passed-out') return sentence(result.reason);
-  return t('web.sheepshead.result', { side: pickerSide(result), reason: result.reason });
+  return tParts('web.sheepshead.result', { side: pickerSide(result), reason });
 }
 
 // A trick's cards in play order, each after its player's name.
@@ -460,7 +462,7 @@ function handSummary(previous, result, totalsAfter) {
   const view = previous ? previous.view : null;
   const body = [];
   const scores = result.scores;
-  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, resultLine(result)));
+  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, ...resultLine(result)));
   if (result.kind === 'picked') {
     const who = [t('web.sheepshead.summary_picker', { name: seatName(result.picker) })];
     if (result.alone) who.push(t('web.sheepshead.summary_alone'));
@@ -558,7 +560,7 @@ function scoresBody(game) {
     if (r.kind !== 'passed-out') hand += 1;
     return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? t('web.sheepshead.redeal') : formatNumber(hand)),
       ...r.scores.map((score) => el('td', { class: `num ${score > 0 ? 'plus' : score < 0 ? 'minus' : ''}` }, signed(score))),
-      el('td', {}, r.reason));
+      el('td', {}, serverWords(r.reason)));
   });
   return [el('table', { class: 'scores' },
     el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_hand')),

@@ -9,7 +9,7 @@ import { cardName, cardSvg, cardText } from './cards.js';
 import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
 import { formatList, formatNumber, t, tParts } from './i18n.js';
 import { createTable } from './table.js';
-import { $, PEOPLE, el, signed, toast } from './ui.js';
+import { $, PEOPLE, el, serverWords, signed, toast } from './ui.js';
 
 // The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
 // OPPONENT is the other seat: a computer player, or at a table with friends perhaps a person
@@ -600,7 +600,7 @@ function handSummary(result) {
     el('tbody', {}, ...rows)));
   const reasons = el('ul', { class: 'reasons', 'data-testid': 'hand-reasons' });
   [HUMAN, OPPONENT].forEach((seat) => {
-    reasons.append(el('li', {}, t('web.spades.reason', { name: who(seat), reason: result.reasons[seat] })));
+    reasons.append(el('li', {}, ...tParts('web.spades.reason', { name: who(seat), reason: serverWords(result.reasons[seat]) })));
     const s = result.seats[seat];
     if (s.penalties) {
       const times = { count: s.penalties, points: signed(-100 * s.penalties) };

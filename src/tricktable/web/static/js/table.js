@@ -86,7 +86,9 @@ export function createTable(spec) {
       let describedBy = null;
       if (blocked) {
         describedBy = `${spec.prefix}why-${index}`;
-        why.push(el('span', { id: describedBy, class: 'sr-only' }, reasons[code] || t('web.table.not_playable')));
+        // The server's reason, in the player's language (else ours).
+        why.push(el('span', { id: describedBy, class: 'sr-only', 'data-words': reasons[code] ? 'server' : null },
+          reasons[code] || t('web.table.not_playable')));
       }
       const b = el('button', {
         type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': t('web.table.card_numbered', { number: index + 1, card: label }),
@@ -173,12 +175,12 @@ export function createTable(spec) {
       if (app.table !== opened) return;
       app.busy = false;
       if (error.status === 409 && error.game) {
-        toast(error.message);
+        toast(error);
         clearChoices();
         await receive(error.game);
         return;
       }
-      toast(error.message, 'error');
+      toast(error, 'error');
       renderAll();
       return;
     }

@@ -9,7 +9,7 @@ import { formatList, t } from './i18n.js';
 import './language-menu.js';
 import { receiveSheepshead, setupSheepshead, sheepsheadBusy, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { receiveSpades, setupSpades, spadesBusy, startSpades, stopSpades } from './spades.js';
-import { $, NAMES, PEOPLE, SHORT_NAMES, el, toast } from './ui.js';
+import { $, NAMES, PEOPLE, SHORT_NAMES, el, showError, toast } from './ui.js';
 
 const GAMES = {
   sheepshead: { start: startSheepshead, stop: stopSheepshead, receive: receiveSheepshead, busy: sheepsheadBusy, view: 'table-view' },
@@ -19,6 +19,11 @@ const SECTIONS = ['friends-new', 'friends-join', 'friends-lobby', 'table-extras'
 const PRESET_LABELS = {
   milwaukee: 'web.preset.milwaukee', pagat: 'web.preset.pagat', tavern: 'web.preset.tavern',
   'wisconsin-jd': 'web.preset.wisconsin_jd', standard: 'web.preset.standard', short: 'web.preset.short',
+};
+// What each table plays, under its name in the menu.
+const PRESET_NOTES = {
+  milwaukee: 'web.preset_note.milwaukee', pagat: 'web.preset_note.pagat', tavern: 'web.preset_note.tavern',
+  'wisconsin-jd': 'web.preset_note.wisconsin_jd', standard: 'web.preset_note.standard', short: 'web.preset_note.short',
 };
 const DIFFICULTY_LABELS = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal', hard: 'web.difficulty.hard' };
 const TITLES = { sheepshead: 'web.friends.title_sheepshead', spades: 'web.friends.title_spades' };
@@ -94,9 +99,15 @@ function chooseGame() {
   const game = $('table-game').value;
   const options = session.options.games[game];
   fillSelect($('table-preset'), options.presets, options.default_preset, PRESET_LABELS);
+  presetChosen();
   fillSelect($('table-difficulty'), Object.keys(options.difficulties), options.default_difficulty, DIFFICULTY_LABELS);
   $('table-hands-label').hidden = options.hands.length === 0;
   if (options.hands.length) fillSelect($('table-hands'), options.hands, options.hands[0]);
+}
+
+function presetChosen() {
+  const note = PRESET_NOTES[$('table-preset').value];
+  $('table-preset-note').textContent = note ? t(note) : '';
 }
 
 async function createTable(event) {
@@ -112,7 +123,7 @@ async function createTable(event) {
     localStorage.setItem(`tricktable.table.${made.invite}`, made.token);
     location.assign(`/t/${made.invite}`);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -125,7 +136,7 @@ async function joinTable(event) {
     onState(joined);
     connect();
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -188,7 +199,7 @@ async function startOrRematch(path) {
   try {
     onState(await call('POST', `/api/tables/${live.invite}/${path}`));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     if (error.game) onState(error.game);
   }
 }
@@ -303,6 +314,7 @@ async function act(id, body) {
 
 function status(text) {
   $('live-status').textContent = text;
+  delete $('live-status').dataset.words;
 }
 
 function connect() {
@@ -322,7 +334,7 @@ function connect() {
     if (message.type === 'state') onState(message);
     else if (message.type === 'phrase') showPhrase(message.said);
     else if (message.type === 'error') {
-      toast(message.message, 'error');
+      toast({ message: message.message, server: true }, 'error');
       if (message.error === 'not_seated') forgetSeat();
     }
   });
@@ -351,7 +363,7 @@ function startPolling() {
       const query = live.gameId ? `?after=${live.shown}&game=${live.gameId}` : '';
       onState(await call('GET', `/api/tables/${live.invite}${query}`));
     } catch (error) {
-      status(error.message);
+      showError($('live-status'), error);
     }
   }, 2000);
 }
@@ -387,7 +399,7 @@ function renderPhrases(phrases) {
   $('phrases').replaceChildren(...phrases.map(({ id, text }) => {
     const b = el('button', { type: 'button', 'data-phrase': id }, phraseText(id, text));
     b.addEventListener('click', () => call('POST', `/api/tables/${live.invite}/phrases`, { phrase: id })
-      .catch((error) => toast(error.message, 'error')));
+      .catch((error) => toast(error, 'error')));
     return b;
   }), (() => {
     const b = el('button', { type: 'button', id: 'seats-button' }, t('web.friends.seats'));
@@ -410,7 +422,7 @@ async function showJoin() {
     $('join-info').textContent = `${at} ${next}`;
     $('join-nickname').value = (session.me && session.me.nickname) || '';
   } catch (error) {
-    $('join-info').textContent = error.message;
+    showError($('join-info'), error);
     $('join-form').hidden = true;
   }
 }
@@ -424,6 +436,7 @@ async function init() {
   $('new-table-form').addEventListener('submit', createTable);
   $('join-form').addEventListener('submit', joinTable);
   $('table-game').addEventListener('change', chooseGame);
+  $('table-preset').addEventListener('change', presetChosen);
   $('start-table').addEventListener('click', () => startOrRematch('start'));
   $('rematch-table').addEventListener('click', () => startOrRematch('rematch'));
   $('back-to-table').addEventListener('click', showTable);
@@ -439,7 +452,7 @@ async function init() {
   try {
     [session.me, session.options] = await Promise.all([call('GET', '/api/me'), call('GET', '/api/options')]);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   if (!live.invite) {
@@ -461,7 +474,7 @@ async function init() {
       forgetSeat();
       return;
     }
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   connect();

@@ -42,6 +42,19 @@ export function el(tag, attrs = {}, ...children) {
 // A score with its sign, in the page's language ("+3", "−3", "0"; a dash when unknown).
 export const signed = formatSigned;
 
+// Words the server wrote (a reason, an error's message), already in the player's language: shown
+// as they come, marked as the server's (data-words="server").
+export function serverWords(text) {
+  return el('span', { 'data-words': 'server' }, text);
+}
+
+// A node showing an error: its message, marked as the server's when the server wrote it.
+export function showError(node, error) {
+  node.textContent = error.message;
+  if (error.server) node.dataset.words = 'server';
+  else delete node.dataset.words;
+}
+
 // Words for a screen reader only: each card played, each trick's winner, each new question.
 export function announce(text) {
   const region = $('announcer');
@@ -53,10 +66,15 @@ export function announce(text) {
 
 let toastTimer = null;
 
+// A message for a moment: words of ours, or an error (its message; the server's own words, in the
+// player's language, are marked as the server's: data-words="server").
 export function toast(message, kind = 'info') {
   const box = $('toast');
   if (!box) return;
-  box.textContent = message;
+  const error = message && typeof message === 'object';
+  box.textContent = error ? message.message : message;
+  if (error && message.server) box.dataset.words = 'server';
+  else delete box.dataset.words;
   box.className = `toast ${kind === 'error' ? 'error' : ''}`;
   box.hidden = false;
   clearTimeout(toastTimer);
