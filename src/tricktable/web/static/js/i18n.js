@@ -4,7 +4,6 @@
 // through Intl.NumberFormat, plural forms chosen by Intl.PluralRules from the parameter `count`,
 // and nested messages ({key, params}) translated in turn.
 
-const COOKIE = 'tricktable_lang';
 const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/gi;
 
 const state = { language: 'en', locale: 'en', languages: {}, messages: {}, plurals: null, numbers: null, signed: null, days: null, moments: null, lists: null, percents: null };
@@ -130,8 +129,9 @@ export function translatePage(root = document) {
   }
 }
 
-// Choosing a language in the menu: remembered for a year, then the page is drawn again in it.
+// Choosing a language: the server remembers it for a year (GET /language, as the menu does,
+// with its cookie Secure over HTTPS) and draws this page again in it.
 export function chooseLanguage(code) {
-  document.cookie = `${COOKIE}=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
-  window.location.reload();
+  const next = window.location.pathname + window.location.search + window.location.hash;
+  window.location.assign(`/language?lang=${encodeURIComponent(code)}&next=${encodeURIComponent(next)}`);
 }
