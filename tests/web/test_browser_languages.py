@@ -10,9 +10,9 @@
   ``Accept-Language`` chooses when the player has not;
 - an illegal card's reason in the player's language, and a friend at a Spades table named.
 
-Words the server writes (reasons, errors) are marked ``data-words="server"`` and left to the
-server's own tests here, except where a test says it waits for them (``xfail``: they come with
-the engine's catalogues).  Screenshots go to ``test-artifacts/browser-languages/``.
+Words the server writes (reasons, errors) are marked ``data-words="server"``; they are checked
+here where a test says so (an illegal card's reason, the Daily's notice).  Screenshots go to
+``test-artifacts/browser-languages/``.
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ from tricktable.web.language import LANGUAGE_COOKIE
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 800}
 NICKNAME = "Zyxq"
-SERVER_WORDS = "needs the engine branch: server words"
 
 
 @pytest.fixture(scope="module")
@@ -462,10 +461,7 @@ def refusal(url: str, identity: dict[str, str], game: dict[str, Any], card: str,
     return message
 
 
-@pytest.mark.parametrize("language", [
-    language if language == "en" else pytest.param(
-        language, marks=pytest.mark.xfail(strict=True, reason=SERVER_WORDS))
-    for language in LANGUAGES])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_an_illegal_card_is_explained_in_the_player_s_language(server: Server, browser: Any,
                                                                language: str) -> None:
     url = server.url
@@ -493,7 +489,6 @@ def test_an_illegal_card_is_explained_in_the_player_s_language(server: Server, b
     context.close()
 
 
-@pytest.mark.xfail(strict=True, reason=SERVER_WORDS)
 def test_the_server_s_words_on_a_page_are_in_the_pseudo_language(server: Server,
                                                                   browser: Any) -> None:
     context, page, _ = open_page(browser, server.url, PSEUDO_LANGUAGE, viewport=DESKTOP)

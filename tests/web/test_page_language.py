@@ -85,10 +85,11 @@ def test_text_a_route_puts_into_a_page_never_becomes_a_marker(client: TestClient
         render_page("{{language 'colour'}}", "nl")
 
 
-def test_static_files_and_the_api_are_left_alone(client: TestClient) -> None:
+def test_static_files_are_left_alone_and_the_api_says_its_language(client: TestClient) -> None:
     script = client.get("/static/js/i18n.js")
     assert script.status_code == 200 and "content-language" not in script.headers
-    assert "content-language" not in client.get("/api/options").headers
+    options = client.get("/api/options", headers={"Accept-Language": "sv"})
+    assert options.headers["content-language"] == "sv" and "{{" not in options.text
 
 
 # --- GET /language ---------------------------------------------------------------------------

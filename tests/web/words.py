@@ -19,8 +19,10 @@ WORD = re.compile(r"[^\W\d_]+")
 
 def words(text: str) -> set[str]:
     """The words of ``text``, lower case; a single letter is a card's rank or a key ("A♥",
-    "P"), the same in every language, and is not counted."""
-    return {word.lower() for word in WORD.findall(text) if len(word) > 1}
+    "P"), the same in every language, and is not counted; nor is anything in a token with a
+    digit (a hash, a seed, a card like "10♦")."""
+    return {word.lower() for token in text.split() if not any(c.isdigit() for c in token)
+            for word in WORD.findall(token) if len(word) > 1}
 
 
 def _texts(template: Any) -> Iterable[str]:

@@ -23,8 +23,9 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 from markdown_it import MarkdownIt
 
-from tricktable.i18n import DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, Message, language_names, translate
+from tricktable.i18n import DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, Message, translate
 from tricktable.web.games import ADAPTERS
+from tricktable.web.page_language import render_page
 from tricktable.web.rules_facts import FACTS, TABLES, Cell, Fact, Listing
 
 __all__ = [
@@ -286,25 +287,6 @@ def rules_body(game: str, language: str) -> str:
     return "".join(parts)
 
 
-def _language_menu(language: str, game: str) -> str:
-    """The top bar's language menu: a form that works without JavaScript."""
-    def word(key: str) -> str:
-        return html.escape(translate(language, key))
-
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == language else ""}>'
-        f"{html.escape(name)}</option>"
-        for code, name in language_names().items())
-    return (
-        '<form class="language-menu" method="get" action="/language">'
-        f'<label for="language-select">{word("rules.language.label")}</label>'
-        f'<select id="language-select" name="lang">{options}</select>'
-        f'<input type="hidden" name="next" value="/rules?game={html.escape(game)}">'
-        f'<button type="submit">{word("rules.language.submit")}</button>'
-        "</form>"
-    )
-
-
 _SLOT = re.compile(r"\{\{(\w+)\}\}")
 
 
@@ -321,18 +303,13 @@ def rules_html(game: str, language: str = DEFAULT_LANGUAGE) -> str:
         for name in ADAPTERS)
     title = translate(language, structure(game).title)
     slots = {
-        "lang": html.escape(language),
         "title": html.escape(_plain(title)),
-        "nav_label": word("rules.nav.label"),
-        "play": word("rules.nav.play"),
-        "leaderboard": word("rules.nav.leaderboard"),
-        "rules": word("rules.nav.rules"),
-        "language_menu": _language_menu(language, game),
         "games_label": word("rules.games"),
         "games": games,
         "content": rules_body(game, language),
     }
-    return _SLOT.sub(lambda match: slots[match.group(1)], TEMPLATE.read_text(encoding="utf-8"))
+    page = _SLOT.sub(lambda match: slots[match.group(1)], TEMPLATE.read_text(encoding="utf-8"))
+    return render_page(page, language, f"/rules?game={game}")
 
 
 def _plain(markdown: str) -> str:
