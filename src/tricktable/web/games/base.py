@@ -37,11 +37,11 @@ M = TypeVar("M", bound=PlayedMatch)
 DIFFICULTIES: dict[str, tuple[str, ...]] = {
     "easy": ("random",),
     "normal": ("basic", "random"),
-    "hard": ("pimc", "strong", "basic", "random"),
+    "hard": ("strong", "basic", "random"),
 }
-"""Each difficulty's computer player: the first of these that is registered.  Sheepshead's
-``hard`` stays ``pimc`` until the card-play inference of ``strong`` shows a clear gain at the
-web's reproducible 12-sample budget (weighing leaves about a third of the deals effective)."""
+"""Each difficulty's computer player: the first of these that is registered.  ``hard`` is
+``strong`` at full strength: Sheepshead's searches a fixed number of deals (stopping early on
+settled choices), so its replies depend only on the game."""
 
 DIFFICULTY_LABELS = {"easy": Message("server.difficulty.easy"),
                      "normal": Message("server.difficulty.normal"),
