@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
+
 __all__ = [
     "CARDS",
     "FULL_DECK",
@@ -160,21 +163,22 @@ def card(text: str) -> Card:
 
 
 def parse_card(text: str) -> Card:
-    """Parse a card's text form; raises ``ValueError`` saying what was wrong."""
+    """Parse a card's text form; raises ``ValueError`` (a
+    :class:`~tricktable.i18n.errors.WordedError`) saying what was wrong."""
     found = _CARD_BY_TEXT.get(text)
     if found is not None:
         return found
     cleaned = text.strip()
     if len(cleaned) < 2:
-        raise ValueError(f"{text!r} is not a card; write a rank and a suit, like QC or 10D.")
+        raise WordedError(Message("parse.card", {"text": repr(text)}))
     suit = _SUIT_BY_CHAR.get(cleaned[-1].upper())
     rank = _RANK_BY_TEXT.get(cleaned[:-1].upper())
     if suit is None:
-        raise ValueError(f"{text!r} is not a card: {cleaned[-1]!r} is not a suit (C, S, H, D).")
+        raise WordedError(Message("parse.suit", {"text": repr(text),
+                                                 "suit": repr(cleaned[-1])}))
     if rank is None:
-        raise ValueError(
-            f"{text!r} is not a card: {cleaned[:-1]!r} is not a rank (2-10, J, Q, K, A)."
-        )
+        raise WordedError(Message("parse.rank", {"text": repr(text),
+                                                 "rank": repr(cleaned[:-1])}))
     return CARDS[suit * 13 + rank]
 
 

@@ -1,17 +1,29 @@
-"""The ``tricktable`` command: play in the terminal, replay records, run benchmarks."""
+"""The ``tricktable`` command: play in the terminal, replay records, run benchmarks.
+
+``play`` and ``review`` speak the player's language (``--lang``, else the environment's locale);
+their ``--json`` output stays language-free.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from tricktable.game import RecordError
+from tricktable.i18n import Message, translate
+from tricktable.terminal.language import UnknownLanguage, languages_text, terminal_language
+from tricktable.terminal.words import Refusal, fixed, words
+
+if TYPE_CHECKING:
+    from tricktable.ai.evaluation_review import Decision
 
 app = typer.Typer(
     help="Sheepshead and two-player Spades against computer players.",
@@ -33,13 +45,31 @@ class LogFormat(StrEnum):
     json = "json"
 
 
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", metavar="LANGUAGE",
+    help="The language to speak: en, nl, de, sv, fi or id (default: from LC_ALL, LC_MESSAGES "
+         "or LANG, else English).")]
+
+
+def _language(chosen: str | None) -> str:
+    """``--lang``, else the environment's; an unknown ``--lang`` ends the command with an error
+    that names the languages (in the environment's language)."""
+    try:
+        return terminal_language(chosen, os.environ)
+    except UnknownLanguage as error:
+        said = translate(terminal_language(None, os.environ), "terminal.cli.unknown-language",
+                         lang=error.asked, languages=languages_text())
+        Console(stderr=True).print(f"[bold red]{escape(said)}[/]", highlight=False)
+        raise typer.Exit(2) from None
+
+
 def _table_options(pairs: list[str]) -> dict[str, Any]:
     """``["crack=true", "max_doubles=2"]`` → ``{"crack": True, "max_doubles": 2}``."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"A table option is KEY=VALUE (e.g. crack=true), not {pair!r}.")
+            raise Refusal("terminal.cli.table-option", option=repr(pair))
         try:
             value = json.loads(text)
         except json.JSONDecodeError:
@@ -60,10 +90,14 @@ def play(
              "crack=true, blitz=true, max_doubles=2, double_on_the_bump=false …")] = None,
     hands: Annotated[int | None, typer.Option(help="Sheepshead hands: 5, 10, 15 or 20.")] = None,
     target: Annotated[int, typer.Option(help="Spades: points to win.")] = 500,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against the computer."""
+    from functools import partial
+
     from tricktable.ai.players import make_player
 
+    language = _language(lang)
     console = Console()
     try:
         if game is GameName.sheepshead:
@@ -77,30 +111,34 @@ def play(
                 rules = replace(rules, hands=hands)
             opponents = [make_player("sheepshead", opponent) for _ in range(4)]
             play_sheepshead(seed=seed, rules=rules, opponents=opponents, console=console,
-                            hint=_hint_line)
+                            hint=partial(_hint_line, lang=language), lang=language)
         else:
             from tricktable.terminal.spades import play as play_spades
 
             play_spades(
                 seed=seed, opponent=make_player("spades", opponent), target=target,
-                console=console,
+                console=console, lang=language,
             )
     except ValueError as error:
-        console.print(f"[bold red]{error}[/]")
+        console.print(f"[bold red]{escape(words(language, error))}[/]")
         raise typer.Exit(2) from None
     except (EOFError, KeyboardInterrupt):
-        console.print("\nGoodbye.")
+        console.print("\n" + translate(language, "terminal.game.goodbye"))
 
 
-def _hint_line(view: Any, seed: str) -> str:
+def _hint_line(view: Any, seed: str, lang: str = "en") -> str:
     """The terminal's answer to '?': the recommendation, its reason, the top options."""
     from tricktable.ai.evaluation import action_text
     from tricktable.ai.evaluation_hint import hint
 
     found = hint(view, seed)
-    options = ", ".join(f"{action_text(o.action)} {o.expected:+.2f}" for o in found.options)
-    return (f"Hint: {action_text(found.action)} — {found.reason}"
-            + (f" (expected points: {options})" if options else ""))
+    options = "; ".join(f"{action_text(o.action)} {fixed(lang, o.expected, sign=True)}"
+                        for o in found.options)
+    if not options:
+        return translate(lang, "terminal.hint.line", action=action_text(found.action),
+                         reason=words(lang, found.reason))
+    return translate(lang, "terminal.hint.line-options", action=action_text(found.action),
+                     reason=words(lang, found.reason), options=options)
 
 
 @app.command()
@@ -110,6 +148,7 @@ def review(
     seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
     samples: Annotated[int | None, typer.Option(help="Deals sampled a decision.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Review a seat's decisions in a record: each judged from that seat's view at the time,
     marked as an inaccuracy, a mistake or a blunder when it cost points, with the better option."""
@@ -117,25 +156,28 @@ def review(
     from tricktable.ai.evaluation_review import ReviewSettings
     from tricktable.ai.evaluation_review import review as review_record
 
+    language = "en" if as_json else _language(lang)
     if not 0 <= seat < 5:
-        _fail(as_json, f"Seat {seat} is not a seat (0 to 4).", None)
+        _fail(as_json, Message("terminal.review.bad-seat", {"seat": seat}), None, language)
     try:
         text = file.read_text(encoding="utf-8")
         record = json.loads(text)
     except (OSError, UnicodeDecodeError) as error:
-        _fail(as_json, f"Cannot read {file}: {error}", None)
+        _fail(as_json, Message("terminal.review.unreadable",
+                               {"file": str(file), "error": str(error)}), None, language)
     except json.JSONDecodeError as error:
-        _fail(as_json, f"{file} is not JSON: {error}", None)
+        _fail(as_json, Message("terminal.review.not-json",
+                               {"file": str(file), "error": str(error)}), None, language)
     if not isinstance(record, dict) or record.get("game") != "sheepshead":
-        _fail(as_json, "Reviews are for Sheepshead records.", None)
+        _fail(as_json, Message("terminal.review.not-sheepshead"), None, language)
     evaluation = EvaluationSettings() if samples is None else EvaluationSettings(samples=samples)
     try:
         result = review_record(record, seat, seed=seed,
                                settings=ReviewSettings(evaluation=evaluation))
     except RecordError as error:
-        _fail(as_json, str(error), error.action_index)
+        _fail(as_json, words(language, error), error.action_index, language)
     except ValueError as error:
-        _fail(as_json, str(error), None)
+        _fail(as_json, words(language, error), None, language)
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
@@ -143,12 +185,52 @@ def review(
     for decision in result.decisions:
         style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(
             decision.mark or "", "")
-        console.print(decision.describe(), style=style, highlight=False)
+        console.print(_decision_line(decision, language), style=style, highlight=False)
     counts = result.counts()
-    console.print(f"Seat {seat}: {len(result.decisions)} decisions, {counts['blunder']} "
-                  f"blunders, {counts['mistake']} mistakes, {counts['inaccuracy']} "
-                  "inaccuracies" + ("" if result.complete else " (budget spent: not all judged)"),
-                  style="bold", highlight=False)
+    console.print(translate(
+        language,
+        "terminal.review.summary" if result.complete else "terminal.review.summary-incomplete",
+        seat=seat,
+        decisions=Message("terminal.review.decisions", {"count": len(result.decisions)}),
+        blunders=Message("terminal.review.blunders", {"count": counts["blunder"]}),
+        mistakes=Message("terminal.review.mistakes", {"count": counts["mistake"]}),
+        inaccuracies=Message("terminal.review.inaccuracies", {"count": counts["inaccuracy"]}),
+    ), style="bold", highlight=False)
+
+
+_PHASE_KEYS = {
+    "pick": "terminal.review.phase-pick",
+    "bury": "terminal.review.phase-bury",
+    "call": "terminal.review.phase-call",
+    "crack": "terminal.review.phase-crack",
+    "recrack": "terminal.review.phase-recrack",
+    "blitz": "terminal.review.phase-blitz",
+    "play": "terminal.review.phase-play",
+}
+_MARK_KEYS = {
+    "blunder": "terminal.review.blunder",
+    "mistake": "terminal.review.mistake",
+    "inaccuracy": "terminal.review.inaccuracy",
+}
+
+
+def _decision_line(decision: Decision, lang: str) -> str:
+    """One judged decision: what was played, what it cost, what was better."""
+    from tricktable.ai.evaluation import action_text
+
+    where = (Message(_PHASE_KEYS[decision.phase.value]) if decision.trick is None
+             else Message("terminal.review.trick", {"trick": decision.trick + 1}))
+    head = Message("terminal.review.head", {"deal": decision.deal + 1, "where": where,
+                                            "action": action_text(decision.chosen)})
+    if not decision.judged:
+        return translate(lang, "terminal.review.not-judged", head=head)
+    chosen = fixed(lang, decision.chosen_value or 0.0)
+    if decision.mark is None or decision.best is None:
+        return translate(lang, "terminal.review.good", head=head, value=chosen)
+    return translate(lang, "terminal.review.marked", head=head,
+                     mark=Message(_MARK_KEYS[decision.mark]), loss=fixed(lang, decision.loss),
+                     best=action_text(decision.best), value=chosen,
+                     best_value=fixed(lang, decision.best_value or 0.0))
 
 
 @app.command()
@@ -197,11 +279,14 @@ def _replay(record: Any) -> tuple[dict[str, Any], str]:
     raise RecordError(f"A record's game is 'sheepshead' or 'spades', not {game!r}.")
 
 
-def _fail(as_json: bool, message: str, action_index: int | None) -> None:
+def _fail(as_json: bool, message: Message | str, action_index: int | None,
+          lang: str = "en") -> NoReturn:
+    """End the command with ``message``: in JSON (English, language-free) or in ``lang``."""
     if as_json:
-        typer.echo(json.dumps({"error": message, "action_index": action_index}))
+        typer.echo(json.dumps({"error": str(message), "action_index": action_index}))
     else:
-        Console(stderr=True).print(f"[bold red]{message}[/]", highlight=False)
+        Console(stderr=True).print(f"[bold red]{escape(words(lang, message))}[/]",
+                                   highlight=False)
     raise typer.Exit(2)
 
 

@@ -19,7 +19,8 @@ from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from tricktable.cards import CARDS, Card, format_cards, parse_cards
-from tricktable.i18n import Message, translate
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
 
 __all__ = [
     "Action",
@@ -43,20 +44,11 @@ Seed = int | str
 T = TypeVar("T")
 
 
-class IllegalAction(ValueError):
+class IllegalAction(WordedError):
     """An action the rules do not allow now, and why: a :class:`~tricktable.i18n.Message`
     (a catalogue key and parameters) that ``str()`` gives in English and
-    :func:`~tricktable.i18n.translate` in any language.  A plain string is taken as it is
-    (for text no catalogue holds, such as a parser's complaint)."""
-
-    def __init__(self, reason: Message | str) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
-
-    def words(self, language: str) -> str:
-        """Why, in ``language``."""
-        reason = self.reason
-        return translate(language, reason) if isinstance(reason, Message) else reason
+    :func:`~tricktable.i18n.translate` (or :meth:`words`) in any language.  A plain string is
+    taken as it is (for text no catalogue holds)."""
 
 
 class ActionKind(StrEnum):
@@ -163,29 +155,30 @@ def parse_action(text: object) -> Action:
     ``"play 10D"``, ``"bid 4"``, ``"bid nil"``, ``"exchange 2C 3D"``, ``"crack"``,
     ``"recrack"``, ``"blitz QC QS"``, ``"blitz QC QS QH QD"``.
 
-    Raises ``ValueError`` with a message that says what was wrong.
+    Raises ``ValueError`` (a :class:`~tricktable.i18n.errors.WordedError`) with a message that
+    says what was wrong.
     """
     if not isinstance(text, str):
-        raise ValueError(f"An action must be text, not {type(text).__name__}.")
+        raise WordedError(Message("parse.not_text", {"type": type(text).__name__}))
     words = text.strip().split()
     if not words:
-        raise ValueError("The action is empty.")
+        raise WordedError(Message("parse.empty"))
     kind = _KIND_BY_WORD.get(words[0].lower())
     if kind is None:
         known = ", ".join(k.value for k in ActionKind)
-        raise ValueError(f"{words[0]!r} is not an action; the actions are {known}.")
+        raise WordedError(Message("parse.action", {"word": repr(words[0]), "known": known}))
     rest = words[1:]
     if kind in _CARDLESS:
         if rest:
-            raise ValueError(f"'{kind.value}' takes nothing after it.")
+            raise WordedError(Message("illegal.takes_nothing", {"action": kind.value}))
         return _SIMPLE[kind]
     if kind is ActionKind.BID:
         if len(rest) != 1:
-            raise ValueError("A bid is 'bid N' (0 to 13) or 'bid nil'.")
+            raise WordedError(Message("parse.bid"))
         if rest[0].lower() == "nil":
             return Action.bid(0)
         if not rest[0].isdigit():
-            raise ValueError(f"{rest[0]!r} is not a bid; bid a number from 0 to 13 or nil.")
+            raise WordedError(Message("parse.bid_number", {"text": repr(rest[0])}))
         return Action.bid(int(rest[0]))
     if kind is ActionKind.CALL:
         lowered = [w.lower() for w in rest]
@@ -193,24 +186,23 @@ def parse_action(text: object) -> Action:
             called, unknown = parse_cards(f"{rest[0]} {rest[2]}")
             return Action.call(called, unknown)
         if len(rest) != 1:
-            raise ValueError("A call is 'call AH', or 'call AH unknown 8C' to set a card aside.")
+            raise WordedError(Message("parse.call"))
         return Action.call(parse_cards(rest[0])[0])
     cards = parse_cards(" ".join(rest))
     if kind is ActionKind.PLAY:
         if len(cards) != 1:
-            raise ValueError("Play one card: 'play 10D'.")
+            raise WordedError(Message("illegal.play_one", {"example": "play 10D"}))
         return Action.play(cards[0])
     if kind is ActionKind.BURY:
         if len(cards) != 2 or cards[0] == cards[1]:
-            raise ValueError("Bury two different cards: 'bury QC 7H'.")
+            raise WordedError(Message("parse.bury"))
         return Action.bury(cards[0], cards[1])
     if kind is ActionKind.BLITZ:
         if len(cards) not in (2, 4) or len(set(cards)) != len(cards):
-            raise ValueError("A blitz shows two queens ('blitz QC QS' or 'blitz QH QD') or all "
-                             "four ('blitz QC QS QH QD').")
+            raise WordedError(Message("parse.blitz"))
         return Action.blitz(*cards)
     if len(set(cards)) != len(cards):
-        raise ValueError("Each card may be exchanged once.")
+        raise WordedError(Message("illegal.exchange_twice"))
     return Action.exchange(cards)
 
 
@@ -283,9 +275,10 @@ class RandomPlayer:
         return actions[rng.randrange(len(actions))]
 
 
-class RecordError(ValueError):
-    """A hand record that cannot be replayed; ``action_index`` is the failing action (or None)."""
+class RecordError(WordedError):
+    """A hand record that cannot be replayed, and why; ``action_index`` is the failing action
+    (or None)."""
 
-    def __init__(self, message: str, action_index: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Message | str, action_index: int | None = None) -> None:
+        super().__init__(reason)
         self.action_index = action_index

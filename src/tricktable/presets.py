@@ -12,6 +12,9 @@ from dataclasses import fields, replace
 from enum import Enum
 from typing import Any, TypeVar
 
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError, reason_of
+
 __all__ = ["preset_name", "rules_repr", "rules_from_json", "rules_json"]
 
 R = TypeVar("R")
@@ -62,17 +65,17 @@ def rules_from_json(data: object, rules_type: type[R], presets: Mapping[str, R],
         try:
             return presets[data]
         except KeyError:
-            raise ValueError(
-                f"{data!r} is not a preset; the presets are {', '.join(presets)}."
-            ) from None
+            raise WordedError(Message("rules.not_preset", {
+                "name": repr(data), "presets": ", ".join(presets)})) from None
     if not isinstance(data, dict):
-        raise ValueError("rules must be a preset name or an object of options.")
+        raise WordedError(Message("rules.not_object"))
     options = dict(data)
     base = rules_from_json(options.pop("preset", default), rules_type, presets, default)
     known = {f.name for f in fields(base)}  # type: ignore[arg-type]
     unknown = sorted(set(options) - known)
     if unknown:
-        raise ValueError(f"Unknown rules option {unknown[0]!r}; the options are {sorted(known)}.")
+        raise WordedError(Message("rules.unknown_option", {
+            "option": repr(unknown[0]), "options": str(sorted(known))}))
     for name, value in options.items():
         current = getattr(base, name)
         if isinstance(current, Enum) and not isinstance(value, Enum):
@@ -80,8 +83,9 @@ def rules_from_json(data: object, rules_type: type[R], presets: Mapping[str, R],
                 options[name] = type(current)(value)
             except ValueError:
                 choices = [m.value for m in type(current)]
-                raise ValueError(f"{name} must be one of {choices}, not {value!r}.") from None
+                raise WordedError(Message("rules.choice", {
+                    "name": name, "choices": str(choices), "value": repr(value)})) from None
     try:
         return replace(base, **options)  # type: ignore[type-var]
     except TypeError as error:
-        raise ValueError(str(error)) from None
+        raise WordedError(reason_of(error)) from None

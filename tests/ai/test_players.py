@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from tricktable.ai.players import REPRODUCIBLE, make_player, player_names
+from tricktable.ai.players import REPRODUCIBLE, STRONG_BUDGET, make_player, player_names
 from tricktable.sheepshead.state import new_hand
 
 
@@ -27,8 +27,12 @@ def test_unknown_names_are_explained() -> None:
 
 
 def test_reproducible_players_search_by_samples_not_time() -> None:
+    assert REPRODUCIBLE.time_ms is None
+    assert make_player("sheepshead", "pimc", reproducible=True).budget == REPRODUCIBLE
+    assert make_player("spades", "strong", reproducible=True).budget == REPRODUCIBLE
+    # Sheepshead's strong is reproducible at full strength: its own budget has no clock.
     player = make_player("sheepshead", "strong", reproducible=True)
-    assert player.budget == REPRODUCIBLE and REPRODUCIBLE.time_ms is None
+    assert player.budget == STRONG_BUDGET and STRONG_BUDGET.time_ms is None
     state = new_hand(seed=4, dealer=0)
     while state.phase.value != "play":
         state.apply(make_player("sheepshead", "basic").choose(state.view(state.to_move or 0),

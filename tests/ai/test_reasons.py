@@ -34,8 +34,9 @@ def _hands(make: type | None, seeds: range, preset: str = "milwaukee") -> list[t
             seat = state.to_move
             assert seat is not None
             view = state.view(seat)
-            action, reason = explain(players[seat], view, rng)
+            action, why = explain(players[seat], view, rng)
             assert action == twins[seat].choose(view, twin_rng)
+            reason = str(why)  # the English
             assert reason and len(reason) < 90
             reasons.append((view.phase.value, reason))
             state.apply(action)

@@ -297,7 +297,7 @@ def test_a_four_queen_blitz_scores_once_per_pair_and_replays() -> None:
         state.apply(legal[rng.randrange(len(legal))])
     result = state.result
     assert result is not None and result.multiplier == 8 and result.blitzed_by == (0, 0)
-    assert "cracked, blitzed twice ×8" in result.reason
+    assert "cracked, blitzed twice ×8" in str(result.reason)
     assert all(score % 8 == 0 for score in result.scores) and sum(result.scores) == 0
     record = json.loads(json.dumps(hand_record(state)))
     assert [0, "blitz QC QS QH QD"] in record["actions"]
@@ -368,7 +368,7 @@ def test_every_doubling_combination_multiplies_every_score(
         multiplier=multiplier, doubled_by=doubled_by)
     m = multiplier
     assert with_partner == (-s * m, -s * m, 2 * s * m, s * m, -s * m)
-    assert reason.endswith(suffix) and "bump" not in reason
+    assert str(reason).endswith(suffix) and "bump" not in str(reason)
     alone, _ = score_picked_hand(
         picker=2, partner=None, team_points=points, team_tricks=tricks, rules=WISCONSIN,
         multiplier=multiplier, doubled_by=doubled_by)
@@ -386,7 +386,7 @@ def test_a_played_hand_carries_its_doublings_into_the_result() -> None:
     assert result is not None and result.kind is HandKind.PICKED
     assert result.multiplier == 16 and result.cracked_by == 0 and result.recracked
     assert result.blitzed_by == (0, 2)
-    assert "cracked, recracked, blitzed twice ×16" in result.reason
+    assert "cracked, recracked, blitzed twice ×16" in str(result.reason)
     assert all(score % 16 == 0 for score in result.scores) and sum(result.scores) == 0
     assert result.to_json()["blitzed_by"] == [0, 2]
 

@@ -23,6 +23,10 @@ from tricktable.sheepshead.records import game_record
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.terminal.sheepshead import play
 
+ENGLISH: dict[str, str | None] = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+"""No locale: the review speaks English whatever the machine's language."""
+RUNNER = CliRunner(env=ENGLISH)
+
 
 def test_a_question_mark_asks_for_a_hint_from_my_view() -> None:
     out = io.StringIO()
@@ -47,7 +51,7 @@ def test_the_hint_line_names_the_hints_action() -> None:
     view = match.current.view(match.to_move or 0)
     found = hint(view, "s")
     line = _hint_line(view, "s")
-    assert found.reason in line
+    assert str(found.reason) in line
     assert line.startswith(f"Hint: {action_text(found.action)} — ")
 
 
@@ -65,14 +69,13 @@ def _record(tmp_path: Path) -> Path:
 
 def test_review_prints_every_judged_decision(tmp_path: Path) -> None:
     path = _record(tmp_path)
-    result = CliRunner().invoke(app, ["review", str(path), "--samples", "4", "--seat", "1"])
+    result = RUNNER.invoke(app, ["review", str(path), "--samples", "4", "--seat", "1"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
     assert lines[-1].startswith("Seat 1: ")
     count = int(lines[-1].split(": ")[1].split()[0])
     assert count == len(lines) - 1 and count > 0
-    as_json = CliRunner().invoke(app, ["review", str(path), "--samples", "4", "--seat", "1",
-                                       "--json"])
+    as_json = RUNNER.invoke(app, ["review", str(path), "--samples", "4", "--seat", "1", "--json"])
     data = json.loads(as_json.output)
     assert len(data["decisions"]) == count and data["seat"] == 1
 
@@ -80,10 +83,10 @@ def test_review_prints_every_judged_decision(tmp_path: Path) -> None:
 def test_review_refuses_what_it_cannot_review(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    assert CliRunner().invoke(app, ["review", str(bad)]).exit_code == 2
+    assert RUNNER.invoke(app, ["review", str(bad)]).exit_code == 2
     spades = tmp_path / "spades.json"
     spades.write_text(json.dumps({"game": "spades"}), encoding="utf-8")
-    refused = CliRunner().invoke(app, ["review", str(spades)])
+    refused = RUNNER.invoke(app, ["review", str(spades)])
     assert refused.exit_code == 2 and "Sheepshead" in refused.output
     path = _record(tmp_path)
-    assert CliRunner().invoke(app, ["review", str(path), "--seat", "7"]).exit_code == 2
+    assert RUNNER.invoke(app, ["review", str(path), "--seat", "7"]).exit_code == 2

@@ -125,7 +125,7 @@ def test_options_map_difficulties_to_registered_players(client: TestClient) -> N
     assert sheepshead["difficulties"]["easy"] == "random"
     registered = player_names("sheepshead")
     assert sheepshead["difficulties"]["normal"] == ("basic" if "basic" in registered else "random")
-    hard = next(name for name in ("pimc", "strong", "basic", "random") if name in registered)
+    hard = next(name for name in ("strong", "basic", "random") if name in registered)
     assert sheepshead["difficulties"]["hard"] == hard
     assert options["today"] == "2030-03-14" and options["daily_time_zone"] == "America/Chicago"
 

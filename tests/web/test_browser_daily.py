@@ -115,7 +115,7 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
         assert page.evaluate("navigator.clipboard.readText()") == text
         shot("final-share")
         title, result, marks = text.split("\n")
-        assert title == "Tricktable Sheepshead Daily 2030-03-14"
+        assert title == "Tricktable Sheepshead Daily March 14, 2030"  # as English writes the date
         assert result.startswith(f"Score {mine['score']:+d} · unranked (would rank ")
         assert result.endswith(" of 2)")
         assert len(marks) == 10 and set(marks) <= set(MARKS.values())

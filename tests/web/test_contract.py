@@ -34,6 +34,7 @@ EXPECTED = {
     ("get", "/api/health"): {"200"},
     ("get", "/metrics"): {"200"},
     ("get", "/api/options"): {"200"},
+    ("get", "/api/i18n"): {"200"},
     ("get", "/api/games"): {"200"},
     ("get", "/api/me"): {"200"},
     ("post", "/api/games/{game_id}/hint"): {"200", "400", "403", "404", "409", "429", "503"},

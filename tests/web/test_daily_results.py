@@ -33,7 +33,7 @@ def test_the_share_text_is_spoiler_free(visitors: Visitors) -> None:
     assert_error(first.get(f"/api/games/{games[1]['id']}/share"), 403, "not_your_game")
     shared = first.get(f"/api/games/{games[0]['id']}/share").json()
     title, result, marks = shared["text"].split("\n")
-    assert title == "Tricktable Sheepshead Daily 2030-03-14"
+    assert title == "Tricktable Sheepshead Daily March 14, 2030"  # the date as English writes it
     better = sum(1 for g in games[:2] if g["score"] > games[0]["score"])
     assert result == f"Score {games[0]['score']:+d} · rank {better + 1} of 2"
     # One mark a hand: the role (picker, partner, defender, leaster) and won or lost.

@@ -17,7 +17,8 @@ from tests.web.daily_helpers import established, start_daily
 from tests.web.play import act, assert_error, new_game, play_to_end, true_match
 from tricktable.ai.evaluation import EvaluationSettings
 from tricktable.ai.evaluation_hint import hint
-from tricktable.web.review_service import ReviewService
+from tricktable.i18n import translate
+from tricktable.web.review_service import ReviewService, worded_replay
 from tricktable.web.service import GameService
 
 SAMPLES = 4
@@ -158,3 +159,36 @@ def test_the_replay_page_holds_no_inline_script_or_style(client: TestClient) -> 
     assert "<style" not in page and " style=" not in page
     assert "<script type=\"module\" src=\"/static/js/replay.js\"></script>" in page
     assert client.head("/replay").status_code == 200
+
+
+def test_hints_reviews_and_replays_are_worded_in_the_language(client: TestClient) -> None:
+    """What is stored holds messages, not words: each answer words them in the request's
+    language; a review stored with English words (before messages) reads back as it is."""
+    german = {"Accept-Language": "de"}
+    game = new_game(client, hands=5, difficulty="normal")
+    found = client.post(f"/api/games/{game['id']}/hint", headers=german).json()["hint"]
+    english = hint(true_match(_service(client), game).current.view(game["seat"]),
+                   f"{game['id']}/hint/{game['version']}", EvaluationSettings(samples=SAMPLES))
+    assert found["action"] == str(english.action)
+    assert found["reason"] == translate("de", english.reason)
+    while game["view"]["hand_number"] == 1 and game["status"] != "over":
+        game = act(client, game, game["legal_actions"][0])
+    _reviewed(client, game["id"])
+    replays = {language: client.get(f"/api/games/{game['id']}/replay",
+                                    headers={"Accept-Language": language}).json()
+               for language in ("en", "fi")}
+    deal = {language: replay["deals"][0] for language, replay in replays.items()}
+    assert deal["fi"]["summary"] != deal["en"]["summary"]
+    reasons = {language: [p["reason"] for t in d["tricks"] for p in t["plays"] if p["reason"]]
+               for language, d in deal.items()}
+    assert reasons["en"] and reasons["fi"] != reasons["en"]
+    labels = [s["label"] for s in deal["fi"]["bidding"]]
+    assert all(isinstance(label, str) for label in labels)
+    assert {"passaa", "ota blindi"} & set(labels) or not labels
+    # The stored review itself holds no words of any language.
+    stored = ReviewService(_service(client)).reviews.reviewed(game["id"])[0]
+    assert isinstance(stored["replay"]["summary"], dict)
+    assert all(isinstance(d["chosen_label"], dict | str) for d in stored["decisions"])
+    # A review stored before messages (English text) is shown as it was.
+    old = {**stored, "replay": {**stored["replay"], "summary": "won with 70"}}
+    assert worded_replay(old["replay"], "de")["summary"] == "won with 70"

@@ -83,7 +83,7 @@ def test_options_offer_spades_with_the_registered_computers(client: TestClient) 
     registered = player_names("spades")
     assert spades["difficulties"]["easy"] == "random"
     assert spades["difficulties"]["normal"] == ("basic" if "basic" in registered else "random")
-    hard = next(name for name in ("pimc", "strong", "basic", "random") if name in registered)
+    hard = next(name for name in ("strong", "basic", "random") if name in registered)
     assert spades["difficulties"]["hard"] == hard
     assert options["test_options"] is False
 

@@ -27,13 +27,13 @@ from tricktable.ai.sheepshead_sampling import (
 )
 from tricktable.ai.sheepshead_solver import SearchAborted, SheepsheadSolver
 from tricktable.ai.sheepshead_strong import rank_buries, seat_score
-from tricktable.cards import format_cards
-from tricktable.game import Action, ActionKind
+from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.deck import mask_points
 from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition
 from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
+from tricktable.words import action_words
 
 __all__ = [
     "Evaluation",
@@ -100,12 +100,9 @@ class Evaluation:
 
 
 def action_text(action: Action) -> str:
-    """An action as players read it: ``10♠``, ``pick``, ``bury Q♣ 7♥``, ``call A♥``."""
-    if action.kind is ActionKind.PLAY:
-        return format_cards(action.cards, symbols=True)
-    if action.cards:
-        return f"{action.kind.value} {format_cards(action.cards, symbols=True)}"
-    return str(action)
+    """An action as players read it, in English: ``10♠``, ``pick``, ``bury Q♣ 7♥``, ``call A♥``
+    (:func:`~tricktable.words.action_words` gives it in any language)."""
+    return str(action_words(action))
 
 
 def options_for(view: SheepsheadView, settings: EvaluationSettings,

@@ -14,11 +14,13 @@ from tricktable.ai.evaluation import (
     action_text,
     evaluate,
 )
-from tricktable.ai.reasons import basic_reason
+from tricktable.ai.reasons import ONLY_LEGAL, basic_reason, gain_points
 from tricktable.game import Action, Seed, derive_seed
+from tricktable.i18n import Message
 from tricktable.sheepshead.bots import BasicPlayer, BasicSettings
 from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
+from tricktable.words import action_words, words_json
 
 __all__ = ["Hint", "hint", "recommend"]
 
@@ -35,22 +37,27 @@ class Hint:
     """What to do, why, and what the best few options are worth."""
 
     action: Action
-    reason: str
+    reason: Message
     options: tuple[OptionValue, ...]
     samples: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, messages: bool = False) -> dict[str, Any]:
+        """The hint as JSON, its words in English; ``messages``: the labels and the reason as
+        messages (:func:`~tricktable.words.words_json`) for the server to word."""
+        def words(action: Action) -> Any:
+            return words_json(action_words(action)) if messages else action_text(action)
+
         return {
             "action": str(self.action),
-            "label": action_text(self.action),
-            "reason": self.reason,
-            "options": [{"action": str(o.action), "label": action_text(o.action),
+            "label": words(self.action),
+            "reason": self.reason.to_json() if messages else str(self.reason),
+            "options": [{"action": str(o.action), "label": words(o.action),
                          "expected": round(o.expected, 2)} for o in self.options],
             "samples": self.samples,
         }
 
 
-def recommend(view: SheepsheadView, found: Evaluation) -> tuple[Action, str]:
+def recommend(view: SheepsheadView, found: Evaluation) -> tuple[Action, Message]:
     """``strong``'s rule on an evaluation: ``basic``'s choice unless another option clearly
     beats it; and the reason."""
     usual = BasicPlayer().choose(view, random.Random(0))
@@ -61,7 +68,8 @@ def recommend(view: SheepsheadView, found: Evaluation) -> tuple[Action, str]:
     if chosen == usual:
         return chosen, basic_reason(view, chosen, BasicSettings())
     gain = found.value(chosen) - found.value(usual)
-    return chosen, f"+{gain:.1f} points over {action_text(usual)}"
+    return chosen, Message("reason.hint_gain", {"gain": gain_points(gain),
+                                                 "action": action_words(usual)})
 
 
 def hint(view: SheepsheadView, seed: Seed,
@@ -72,7 +80,7 @@ def hint(view: SheepsheadView, seed: Seed,
         raise ValueError("There is nothing to hint: it is not this seat's turn.")
     if len(view.legal_actions) == 1:
         only = view.legal_actions[0]
-        return Hint(only, "the only legal play", (), 0)
+        return Hint(only, ONLY_LEGAL, (), 0)
     found = evaluate(view, random.Random(derive_seed(seed, "hint")), settings)
     action, reason = recommend(view, found)
     return Hint(action, reason, found.options[:TOP], found.evidence.samples)

@@ -12,12 +12,16 @@ from typing import Any
 
 from tricktable.ai.evaluation import EvaluationSettings, OptionValue, action_text, evaluate
 from tricktable.game import Action, Seat, Seed, derive_seed
+from tricktable.i18n import Message
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.records import replay
 from tricktable.sheepshead.state import HandState, Phase
 from tricktable.sheepshead.view import SheepsheadView
+from tricktable.words import action_words, words_json
 
 __all__ = [
+    "MARK_WORDS",
+    "PHASE_WORDS",
     "Decision",
     "Review",
     "ReviewSettings",
@@ -27,6 +31,20 @@ __all__ = [
 ]
 
 MARKS = ("blunder", "mistake", "inaccuracy")
+MARK_WORDS = {"blunder": Message("review.blunder"), "mistake": Message("review.mistake"),
+              "inaccuracy": Message("review.inaccuracy")}
+"""Each mark in words."""
+PHASE_WORDS = {
+    Phase.PICK: Message("review.phase.pick"),
+    Phase.BURY: Message("review.phase.bury"),
+    Phase.CALL: Message("review.phase.call"),
+    Phase.CRACK: Message("review.phase.crack"),
+    Phase.RECRACK: Message("review.phase.recrack"),
+    Phase.BLITZ: Message("review.phase.blitz"),
+    Phase.PLAY: Message("review.phase.play"),
+    Phase.OVER: Message("review.phase.over"),
+}
+"""Each decision's phase in words (a card played is named by its trick instead)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,36 +101,48 @@ class Decision:
             return 0.0
         return self.best_value - self.chosen_value
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, messages: bool = False) -> dict[str, Any]:
+        """The decision as JSON, its labels in English; ``messages``: the labels as messages
+        (:func:`~tricktable.words.words_json`) for the server to word in any language."""
+        def words(action: Action) -> Any:
+            return words_json(action_words(action)) if messages else action_text(action)
+
         return {
             "deal": self.deal,
             "index": self.index,
             "phase": self.phase.value,
             "trick": self.trick,
             "chosen": str(self.chosen),
-            "chosen_label": action_text(self.chosen),
+            "chosen_label": words(self.chosen),
             "best": None if self.best is None else str(self.best),
-            "best_label": None if self.best is None else action_text(self.best),
+            "best_label": None if self.best is None else words(self.best),
             "chosen_value": _round(self.chosen_value),
             "best_value": _round(self.best_value),
             "loss": round(self.loss, 2),
             "mark": self.mark,
             "judged": self.judged,
-            "options": [{"action": str(o.action), "label": action_text(o.action),
+            "options": [{"action": str(o.action), "label": words(o.action),
                          "expected": round(o.expected, 2)} for o in self.options],
         }
 
     def describe(self) -> str:
-        """One line: what was played, what it cost, what was better."""
-        where = self.phase.value if self.trick is None else f"trick {self.trick + 1}"
-        head = f"deal {self.deal + 1}, {where}: {action_text(self.chosen)}"
+        """One line in English: what was played, what it cost, what was better."""
+        return str(self.summary())
+
+    def summary(self) -> Message:
+        """:meth:`describe` as a message, for any language."""
+        where: Message = (PHASE_WORDS[self.phase] if self.trick is None
+                          else Message("review.trick", {"trick": self.trick + 1}))
+        head = Message("review.head", {"deal": self.deal + 1, "where": where,
+                                       "action": action_words(self.chosen)})
         if not self.judged:
-            return f"{head} — not judged (review budget spent)"
+            return Message("review.not_judged", {"head": head})
         if self.mark is None or self.best is None:
-            return f"{head} — good ({_round(self.chosen_value)} expected)"
-        return (f"{head} — {self.mark}: {self.loss:.2f} points worse than "
-                f"{action_text(self.best)} ({_round(self.chosen_value)} vs "
-                f"{_round(self.best_value)})")
+            return Message("review.good", {"head": head, "value": _round(self.chosen_value)})
+        return Message("review.marked", {
+            "head": head, "mark": MARK_WORDS[self.mark], "loss": round(self.loss, 2),
+            "best": action_words(self.best), "chosen_value": _round(self.chosen_value),
+            "best_value": _round(self.best_value)})
 
 
 def _round(value: float | None) -> float | None:

@@ -35,6 +35,12 @@ class Evidence:
     def samples(self) -> int:
         return len(self.weights)
 
+    def effective(self) -> float:
+        """How many equally weighted deals the weighted ones are worth (Kish's effective
+        sample size)."""
+        squares = sum(w * w for w in self.weights)
+        return sum(self.weights) ** 2 / squares if squares else 0.0
+
     def means(self) -> list[float]:
         """The weighted mean value of each option."""
         total = sum(self.weights)

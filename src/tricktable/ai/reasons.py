@@ -3,7 +3,9 @@
 The action is always the one the player's own ``choose`` returns for the same view and generator
 (the reason is worked out afterwards, never instead).  ``basic``'s reason names the rule of
 thumb that fired ("defenders lead the called suit"); ``strong``'s is ``basic``'s when it agreed
-with it, else the gain its search found ("+0.4 points over 10♠").
+with it, else the gain its search found ("+0.4 points over 10♠").  A reason is a
+:class:`~tricktable.i18n.Message` (its words are in the ``reasons`` catalogue; ``str()`` is the
+English), so the server and the terminal say it in the player's language.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tricktable.ai.evaluation import EvaluationSettings, action_text, evaluate
+from tricktable.ai.evaluation import EvaluationSettings, evaluate
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
 from tricktable.cards import Card
 from tricktable.game import Action, ActionKind, Player
+from tricktable.i18n import Message
 from tricktable.sheepshead.bots import (
     BasicPlayer,
     BasicSettings,
@@ -36,28 +39,41 @@ from tricktable.sheepshead.deck import PLAY_SUIT, POINTS
 from tricktable.sheepshead.knowledge import Table, beats, read_table
 from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
+from tricktable.words import action_words
 
-__all__ = ["basic_reason", "explain"]
+__all__ = ["ONLY_LEGAL", "basic_reason", "explain", "gain_points"]
 
 _REASON_SETTINGS = EvaluationSettings(samples=8)
 """The look a ``strong`` reason takes at a choice that left ``basic``'s (small: a reason)."""
 
 
-def explain(player: Player, view: SheepsheadView, rng: random.Random) -> tuple[Action, str]:
+ONLY_LEGAL = Message("reason.only_legal")
+
+
+def gain_points(gain: float) -> float:
+    """A gain in points as a reason shows it: one decimal."""
+    return round(gain, 1)
+
+
+def explain(player: Player, view: SheepsheadView,
+            rng: random.Random) -> tuple[Action, Message]:
     """``player``'s action for ``view`` (exactly what ``player.choose(view, rng)`` returns) and
     a short reason for it."""
     action = player.choose(view, rng)
     if len(view.legal_actions) == 1:
-        return action, "the only legal play"
+        return action, ONLY_LEGAL
     if isinstance(player, BasicPlayer):
         return action, basic_reason(view, action, player.settings)
     if isinstance(player, StrongSheepsheadPlayer):
         # Its own generator: drawing from ``rng`` would change the player's later choices.
         return action, strong_reason(view, action, seed=f"reason/{view.seat}/{len(view.events)}")
-    return action, f"{getattr(player, 'name', 'the player')}'s choice"
+    name = getattr(player, "name", None)
+    if not isinstance(name, str):
+        return action, Message("reason.choice")
+    return action, Message("reason.player_choice", {"player": name})
 
 
-def strong_reason(view: SheepsheadView, action: Action, *, seed: int | str) -> str:
+def strong_reason(view: SheepsheadView, action: Action, *, seed: int | str) -> Message:
     """``strong``'s reason: ``basic``'s when they agree, else the gain its search sees."""
     usual = BasicPlayer().choose(view, random.Random(0))
     if action == usual:
@@ -65,49 +81,63 @@ def strong_reason(view: SheepsheadView, action: Action, *, seed: int | str) -> s
     found = evaluate(view, random.Random(seed), _REASON_SETTINGS, include=(action, usual))
     gain = found.value(action) - found.value(usual)
     if gain > 0.0:
-        return f"+{gain:.1f} points over {action_text(usual)} (search)"
-    return f"search prefers it to {action_text(usual)} on sampled deals"
+        return Message("reason.search_gain", {"gain": gain_points(gain),
+                                              "action": action_words(usual)})
+    return Message("reason.search_prefers", {"action": action_words(usual)})
 
 
-def basic_reason(view: SheepsheadView, action: Action, settings: BasicSettings) -> str:
+def basic_reason(view: SheepsheadView, action: Action, settings: BasicSettings) -> Message:
     """The rule of thumb behind ``basic``'s ``action`` (a short phrase)."""
     phase = view.phase
     if phase is Phase.PICK:
         strength = pick_strength(view.hand)
         threshold = pick_threshold(position(view), view.hand, view.rules, settings)
-        verb = "picks" if action.kind is ActionKind.PICK else "passes"
-        relation = "reaches" if strength >= threshold else "is below"
-        return f"{verb}: hand strength {strength:.1f} {relation} {threshold:.1f} for this seat"
+        picks = action.kind is ActionKind.PICK
+        reaches = strength >= threshold
+        key = _PICK_KEYS[picks, reaches]
+        return Message(key, {"strength": round(strength, 1), "threshold": round(threshold, 1)})
     if phase is Phase.BURY:
         plan = plan_bury(view.hand, view.rules, settings)
         points = sum(POINTS[c] for c in plan.bury)
-        return f"buries {points} points, keeping trump and making voids for the call"
+        return Message("reason.bury", {"count": points})
     if phase is Phase.CALL:
         if action.kind is ActionKind.ALONE:
             hand = sum(1 << c for c in view.hand)
-            return ("goes alone: enough high trump and no losers"
-                    if strong_enough_alone(hand, settings) else "nothing can be called")
+            return _said("reason.alone_strong" if strong_enough_alone(hand, settings)
+                         else "reason.alone_forced")
         if view.rules.jack_of_diamonds:
-            return "the J♦'s holder is the partner"
+            return _said("reason.jack_partner")
+        called = action.cards[0].symbol
         if len(action.cards) == 2:
-            return f"calls {action_text(Action.play(action.cards[0]))}, with an unknown card"
-        return f"calls {action_text(Action.play(action.cards[0]))}: a short suit with a hold card"
+            return Message("reason.call_unknown", {"card": called})
+        return Message("reason.call_short", {"card": called})
     if phase is Phase.CRACK:
-        return ("cracks: holds the trump the picker lacks" if should_crack(view, settings)
-                else "no crack: the picker's side looks stronger")
+        return _said("reason.crack" if should_crack(view, settings) else "reason.no_crack")
     if phase is Phase.RECRACK:
-        return ("recracks: strong enough to go alone with" if action.kind is ActionKind.RECRACK
-                else "no recrack")
+        return _said("reason.recrack" if action.kind is ActionKind.RECRACK
+                     else "reason.no_recrack")
     if phase is Phase.BLITZ:
-        return ("shows the queens: this side is the likelier winner"
-                if action.kind is ActionKind.BLITZ and should_blitz(view, settings)
-                else "no blitz")
+        return _said("reason.blitz" if action.kind is ActionKind.BLITZ
+                     and should_blitz(view, settings) else "reason.no_blitz")
     if phase is Phase.PLAY and action.kind is ActionKind.PLAY:
         return _card_reason(view, action.card, settings.play)
-    return "table practice"
+    return _said("reason.practice")
 
 
-def _card_reason(view: SheepsheadView, card: Card, settings: PlaySettings) -> str:
+_PICK_KEYS = {(True, True): "reason.pick_reaches", (True, False): "reason.pick_below",
+              (False, True): "reason.pass_reaches", (False, False): "reason.pass_below"}
+_SAID: dict[str, Message] = {}
+
+
+def _said(key: str) -> Message:
+    """The reason ``key`` without parameters (one shared message each)."""
+    found = _SAID.get(key)
+    if found is None:
+        found = _SAID[key] = Message(key)
+    return found
+
+
+def _card_reason(view: SheepsheadView, card: Card, settings: PlaySettings) -> Message:
     """Which of ``choose_card``'s rules picked ``card``."""
     table = read_table(view)
     if view.leaster:
@@ -117,55 +147,55 @@ def _card_reason(view: SheepsheadView, card: Card, settings: PlaySettings) -> st
     return _follow_reason(table, card, [a.card for a in view.legal_actions])
 
 
-def _lead_reason(table: Table, card: Card) -> str:
+def _lead_reason(table: Table, card: Card) -> Message:
     view = table.view
     if table.on_picker_team:
         if is_trump(card):
             if table.is_master(card):
-                return "the picker's side leads its master trump"
-            return "the picker's side leads low trump to draw the defenders' trump"
+                return _said("reason.lead_master_trump")
+            return _said("reason.lead_low_trump")
         if table.is_master(card):
-            return "cashes a master: the other side has no trump left"
+            return _said("reason.cash_master")
         if view.called_suit >= 0 and PLAY_SUIT[card] == view.called_suit:
-            return "opens the called suit: the partner's ace must come out"
-        return "leads the cheapest fail card"
+            return _said("reason.open_called")
+        return _said("reason.lead_cheap_fail")
     playable = [a.card for a in view.legal_actions]
     if is_trump(card):
         exception = defender_trump_lead_exception(table, playable)
-        return f"a defender leads trump: {exception or 'no fail left'}"
+        return _said("reason.defender_trump_sure" if exception
+                     else "reason.defender_trump_no_fail")
     if view.called_suit >= 0 and PLAY_SUIT[card] == view.called_suit:
-        return "defenders lead the called suit"
+        return _said("reason.defender_called")
     if table.is_master(card):
-        return "a defender cashes a master"
-    return "a defender leads fail, low into the picker's weak suit"
+        return _said("reason.defender_master")
+    return _said("reason.defender_fail")
 
 
-def _follow_reason(table: Table, card: Card, legal: Sequence[Card]) -> str:
+def _follow_reason(table: Table, card: Card, legal: Sequence[Card]) -> Message:
     trick = table.trick
     led = trick.led
     winner = trick.best_seat
     teammate = table.is_mine(winner) or table.is_probably_mine(winner)
     if teammate and _sure_for_us(table, trick.best, led):
-        return ("schmears: the trick is sure for my side" if POINTS[card] else
-                "the trick is sure for my side; nothing to schmear")
+        return _said("reason.schmear" if POINTS[card] else "reason.sure_nothing")
     takes = beats(card, trick.best, led)
     if takes and _sure_for_us(table, card, led):
-        return f"takes the trick for sure ({trick.points} points in it)"
+        return Message("reason.take_sure", {"count": trick.points})
     if takes and trick.points >= PlaySettings().rich_trick:
-        return f"goes for a rich trick ({trick.points} points in it)"
+        return Message("reason.rich_trick", {"count": trick.points})
     if takes:
-        return "plays over: the card it can spare best"
+        return _said("reason.over")
     follows = [c for c in legal if PLAY_SUIT[c] == led]
     if follows and len(follows) == len(legal):
-        return "follows suit with the least useful card"
-    return "throws off the least useful card"
+        return _said("reason.follow_least")
+    return _said("reason.throw_off")
 
 
-def _leaster_reason(table: Table, card: Card) -> str:
+def _leaster_reason(table: Table, card: Card) -> Message:
     trick = table.trick
     if trick.leading:
-        return "leaster: leads a card others must go over"
+        return _said("reason.leaster_lead")
     if beats(card, trick.best, trick.led):
-        return "leaster: takes a cheap trick to qualify" if not trick.to_play or POINTS[card] \
-            <= 4 else "leaster: forced to go over"
-    return "leaster: sheds points onto another player's trick"
+        return _said("reason.leaster_take" if not trick.to_play or POINTS[card] <= 4
+                     else "reason.leaster_forced")
+    return _said("reason.leaster_shed")

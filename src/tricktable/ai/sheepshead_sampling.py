@@ -51,6 +51,7 @@ __all__ = [
     "Knowledge",
     "read_knowledge",
     "sample_deals",
+    "DealSampler",
     "position_for",
     "original_hands",
     "rebuild_state",
@@ -332,6 +333,21 @@ def sample_deals(view: SheepsheadView, rng: random.Random, count: int) -> list[S
     """``count`` deals consistent with ``view``, drawn with ``rng``."""
     knowledge = read_knowledge(view)
     return [_sample(knowledge, view, rng) for _ in range(count)]
+
+
+class DealSampler:
+    """Deals consistent with one view, one at a time: what the view tells is worked out once
+    (``DealSampler(view).draw(rng)`` draws exactly what ``sample_deals(view, rng, 1)[0]``
+    would, from the same generator)."""
+
+    __slots__ = ("knowledge", "view")
+
+    def __init__(self, view: SheepsheadView) -> None:
+        self.view = view
+        self.knowledge = read_knowledge(view)
+
+    def draw(self, rng: random.Random) -> SheepsheadSample:
+        return _sample(self.knowledge, self.view, rng)
 
 
 def position_for(view: SheepsheadView, sample: SheepsheadSample) -> SearchPosition:

@@ -29,13 +29,14 @@ from itertools import combinations
 
 from tricktable.ai.budget import Budget, Clock
 from tricktable.ai.evidence import Evidence
+from tricktable.ai.sheepshead_easy import all_equivalent
 from tricktable.ai.sheepshead_inference import sample_weight
 from tricktable.ai.sheepshead_play_inference import PlayModel
 from tricktable.ai.sheepshead_sampling import (
+    DealSampler,
     SheepsheadSample,
     position_for,
     rebuild_state,
-    sample_deals,
 )
 from tricktable.ai.sheepshead_solver import SearchAborted, SheepsheadSolver
 from tricktable.cards import Card
@@ -54,6 +55,9 @@ __all__ = ["StrongSheepsheadPlayer", "seat_score", "rank_buries"]
 _BURY_CANDIDATES = 4
 _MARGIN = 0.05
 """Expected points per hand a choice must gain over ``basic``'s before the player takes it."""
+_SETTLE_EFFECTIVE = 6.0
+"""Deals a choice must effectively rest on (weighted, see :meth:`Evidence.effective`) before it
+may count as settled."""
 _NODE_LIMIT = 40_000
 """Solver nodes one deal may take in the first trick (about 40 ms compiled) before the player
 gives up solving for this decision and plays the hands out instead."""
@@ -117,8 +121,13 @@ class StrongSheepsheadPlayer:
 
     def __init__(self, budget: Budget | None = None, *, search_bidding: bool = True,
                  solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0,
-                 play_model: PlayModel | None = None) -> None:
+                 play_model: PlayModel | None = None, settle_every: int = 0,
+                 settle_after: int = 16, settle_k: float = 2.0) -> None:
         self.budget = budget or Budget()
+        self.settle_every = settle_every
+        self.settle_after = settle_after
+        self.settle_k = settle_k
+        """Stop sampling once the choice is settled (see :meth:`_settled`); 0: never."""
         self.play_model = play_model
         """Weighs each sampled deal also by the cards the others played (None: by the picks
         and passes only, as ``pimc`` does)."""
@@ -152,10 +161,16 @@ class StrongSheepsheadPlayer:
             evaluate = self._rollouts
         if len(options) == 1:
             return options[0]
+        if view.phase is Phase.PLAY and all_equivalent(view, options):
+            # Every deal would score every option alike: the search would keep its default.
+            return usual if usual in options else options[0]
+        default = options.index(usual) if usual in options else None
+        z = self.play_z if view.phase is Phase.PLAY else self.bidding_z
         evidence = Evidence(len(options))
         clock = Clock(self.budget)
+        sampler = DealSampler(view)
         while clock.more():
-            sample = sample_deals(view, rng, 1)[0]
+            sample = sampler.draw(rng)
             weight = self._weight(view, sample)
             if weight > 0.0:
                 try:
@@ -165,12 +180,25 @@ class StrongSheepsheadPlayer:
                     evidence = Evidence(len(options))
                     evaluate = self._rollouts
             clock.tick()
+            if self._settled(evidence, clock.done, default, z):
+                break
         if not evidence.samples:
             return usual
         # Leave sound table practice only where the deals show a clear gain.
-        default = options.index(usual) if usual in options else None
-        z = self.play_z if view.phase is Phase.PLAY else self.bidding_z
         return options[evidence.choose(default, z=z, margin=_MARGIN)]
+
+    def _settled(self, evidence: Evidence, done: int, default: int | None, z: float) -> bool:
+        """Whether more deals would hardly change the choice: checked every ``settle_every``
+        deals from ``settle_after`` on, the choice is settled when it stays the same with the
+        bar for leaving the default lowered and raised by ``settle_k`` standard errors."""
+        every = self.settle_every
+        if not every or done < self.settle_after or (done - self.settle_after) % every:
+            return False
+        if default is None or evidence.effective() < _SETTLE_EFFECTIVE:
+            return False
+        k = self.settle_k
+        low = evidence.choose(default, z=z - k, margin=_MARGIN)
+        return low == evidence.choose(default, z=z + k, margin=_MARGIN)
 
     def _weight(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
         """How well ``sample`` explains what the others did (not normalised)."""
@@ -210,7 +238,11 @@ class StrongSheepsheadPlayer:
             while not state.is_over:
                 seat = state.to_move
                 assert seat is not None
-                state.apply(self.fallback.choose(state.view(seat), rng))
+                legal = state.legal_actions()
+                if len(legal) == 1:  # what basic would play, without building its view
+                    state.apply(legal[0])
+                else:
+                    state.apply(self.fallback.choose(state.view(seat), rng))
             assert state.result is not None
             values.append(float(state.result.scores[view.seat]))
         return values

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable.game import Action, IllegalAction, Seat, Seed, derive_seed, shuffled
+from tricktable.i18n import Message
 from tricktable.sheepshead.deal import SEATS, deal_from_seed
 from tricktable.sheepshead.rules import PRESETS, NoPicker, Rules
 from tricktable.sheepshead.scoring import HandKind, HandResult
@@ -126,7 +127,7 @@ class Match:
     def apply(self, action: Action, *, seat: Seat | None = None) -> None:
         """Play ``action`` in the current hand; raises :class:`IllegalAction` if not allowed."""
         if self.is_over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(Message("illegal.game_over"))
         mover = self.current.to_move
         self.current.apply(action, seat=seat)
         assert mover is not None

@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.cards import Card, cards_of, format_cards
-from tricktable.game import IllegalAction, RecordError, Seat, parse_action
+from tricktable.game import Action, IllegalAction, RecordError, Seat, parse_action
+from tricktable.i18n import Message
+from tricktable.i18n.errors import reason_of
 from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import sort_hand
 from tricktable.sheepshead.events import Passed
@@ -90,7 +92,7 @@ def game_record(match: Match) -> dict[str, Any]:
 def _parse_actions(record: dict[str, Any]) -> list[tuple[Seat, Any]]:
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("'actions' must be a list of [seat, \"action\"] pairs.")
+        raise RecordError(Message("record.actions"))
     parsed = []
     for index, item in enumerate(actions):
         if (
@@ -100,32 +102,35 @@ def _parse_actions(record: dict[str, Any]) -> list[tuple[Seat, Any]]:
             or not isinstance(item[0], int)
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f"Action {index} must be a [seat, \"action\"] pair.", index)
+            raise RecordError(Message("record.action_pair", {"index": str(index)}), index)
         if not 0 <= item[0] < 5:
-            raise RecordError(f"Action {index}: seat {item[0]} is not a seat (0 to 4).", index)
+            raise RecordError(Message("record.action_seat",
+                                      {"index": str(index), "seat": item[0]}), index)
         try:
             parsed.append((item[0], parse_action(item[1])))
         except ValueError as error:
-            raise RecordError(f"Action {index}: {error}", index) from None
+            raise RecordError(Message("record.action_unreadable",
+                                      {"index": str(index), "reason": reason_of(error)}),
+                              index) from None
     return parsed
 
 
 def _common(record: object) -> tuple[dict[str, Any], Rules]:
     if not isinstance(record, dict):
-        raise RecordError("A record is a JSON object.")
+        raise RecordError(Message("record.object"))
     if record.get("game") != "sheepshead":
-        raise RecordError(f"This is not a Sheepshead record (game is {record.get('game')!r}).")
+        raise RecordError(Message("record.not_sheepshead", {"game": repr(record.get("game"))}))
     try:
         rules = rules_from_json(record.get("rules", "milwaukee"))
     except (TypeError, ValueError) as error:
-        raise RecordError(f"Bad rules: {error}") from None
+        raise RecordError(Message("record.bad_rules", {"reason": reason_of(error)})) from None
     return record, rules
 
 
 def _seed(record: dict[str, Any]) -> Any:
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise RecordError("The seed must be an integer or a string.")
+        raise RecordError(Message("record.seed"))
     return seed
 
 
@@ -134,12 +139,12 @@ def replay_hand(record: object) -> HandState:
     data, rules = _common(record)
     dealer = data.get("dealer", 0)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 5:
-        raise RecordError("The dealer must be a seat from 0 to 4.")
+        raise RecordError(Message("record.dealer"))
     multiplier = data.get("multiplier", 1)
     if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
-        raise RecordError("The multiplier must be a positive integer.")
+        raise RecordError(Message("record.multiplier"))
     if ("seed" in data) == ("deal" in data):
-        raise RecordError("A hand record has either a seed or a deal.")
+        raise RecordError(Message("record.seed_or_deal"))
     try:
         if "deal" in data:
             state = new_hand(rules=rules, dealer=dealer, deal=Deal.from_json(data["deal"]),
@@ -149,14 +154,14 @@ def replay_hand(record: object) -> HandState:
     except ValueError as error:
         if isinstance(error, RecordError):
             raise
-        raise RecordError(f"Bad deal: {error}") from None
+        raise RecordError(Message("record.bad_deal", {"reason": reason_of(error)})) from None
     for index, (seat, action) in enumerate(_parse_actions(data)):
         if state.is_over:
-            raise RecordError(f"Action {index} comes after the hand is over.", index)
+            raise RecordError(Message("record.after_over", {"index": str(index)}), index)
         try:
             state.apply(action, seat=seat)
         except IllegalAction as error:
-            raise RecordError(f"Action {index} ({seat}: {action}): {error}", index) from None
+            raise _refused(index, seat, action, error) from None
     return state
 
 
@@ -168,8 +173,14 @@ def replay_game(record: object) -> Match:
         try:
             match.apply(action, seat=seat)
         except IllegalAction as error:
-            raise RecordError(f"Action {index} ({seat}: {action}): {error}", index) from None
+            raise _refused(index, seat, action, error) from None
     return match
+
+
+def _refused(index: int, seat: Seat, action: Action, error: IllegalAction) -> RecordError:
+    return RecordError(Message("record.action_illegal",
+                               {"index": str(index), "seat": seat, "action": str(action),
+                                "reason": error.reason}), index)
 
 
 def replay(record: object) -> HandState | Match:
@@ -177,7 +188,7 @@ def replay(record: object) -> HandState | Match:
     if isinstance(record, dict) and record.get("type", "hand") == "game":
         return replay_game(record)
     if isinstance(record, dict) and record.get("type", "hand") != "hand":
-        raise RecordError("A record's type is 'hand' or 'game'.")
+        raise RecordError(Message("record.type"))
     return replay_hand(record)
 
 
@@ -189,7 +200,7 @@ def hand_summary(state: HandState) -> dict[str, Any]:
         "complete": result is not None,
         "kind": None if result is None else result.kind.value,
         "scores": list(result.scores) if result else [0] * 5,
-        "reason": None if result is None else result.reason,
+        "reason": None if result is None else str(result.reason),
         "multiplier": state.stake_multiplier,
         "doubler_multiplier": state.multiplier,
         "cracked_by": state.cracked_by,

@@ -11,6 +11,8 @@ from enum import Enum
 from typing import Any
 
 from tricktable import presets
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
 
 __all__ = ["DEFAULT_PRESET", "PRESETS", "NoPicker", "Partner", "Rules", "rules_from_json"]
 
@@ -62,22 +64,23 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.no_picker, NoPicker):
-            raise ValueError(f"no_picker must be one of {[m.value for m in NoPicker]}.")
+            raise WordedError(Message("rules.choices", {
+                "name": "no_picker", "choices": str([m.value for m in NoPicker])}))
         if not isinstance(self.partner, Partner):
-            raise ValueError(f"partner must be one of {[m.value for m in Partner]}.")
+            raise WordedError(Message("rules.choices", {
+                "name": "partner", "choices": str([m.value for m in Partner])}))
         if self.max_doubles is not None and (
             isinstance(self.max_doubles, bool) or not isinstance(self.max_doubles, int)
             or self.max_doubles < 0
         ):
-            raise ValueError(
-                f"max_doubles must be a whole number from 0 up, or null, not {self.max_doubles!r}."
-            )
+            raise WordedError(Message("rules.max_doubles", {"value": repr(self.max_doubles)}))
         for name in ("double_on_the_bump", "call_ten", "unknown_card", "schwarz_paid_by_picker",
                      "crack", "blitz"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false.")
+                raise WordedError(Message("rules.boolean", {"name": name}))
         if isinstance(self.hands, bool) or self.hands not in HAND_COUNTS:
-            raise ValueError(f"hands must be one of {list(HAND_COUNTS)}, not {self.hands!r}.")
+            raise WordedError(Message("rules.hands", {"choices": str(list(HAND_COUNTS)),
+                                                      "value": repr(self.hands)}))
 
     @property
     def jack_of_diamonds(self) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 
 from tricktable.cards import Card
 from tricktable.game import Seat
+from tricktable.i18n import Message
 from tricktable.sheepshead.rules import Rules
 
 __all__ = [
@@ -41,7 +42,9 @@ class HandResult:
     kind: HandKind
     scores: tuple[int, ...]
     multiplier: int
-    reason: str
+    reason: Message
+    """Why the scores are what they are ("won with 66, double on the bump"); ``str()`` of it
+    is the English that records and summaries keep."""
     picker: Seat | None = None
     partner: Seat | None = None
     alone: bool = False
@@ -69,7 +72,7 @@ class HandResult:
             "kind": self.kind.value,
             "scores": list(self.scores),
             "multiplier": self.multiplier,
-            "reason": self.reason,
+            "reason": str(self.reason),
             "picker": self.picker,
             "partner": self.partner,
             "alone": self.alone,
@@ -86,26 +89,26 @@ class HandResult:
         }
 
 
-def stake(team_points: int, team_tricks: int, rules: Rules) -> tuple[int, str]:
+def stake(team_points: int, team_tricks: int, rules: Rules) -> tuple[int, Message]:
     """What each defender pays the picker's team (negative: receives), and why.
 
     Schwarz is counted by tricks, schneider by points; losses double on the bump if the rules
     say so.
     """
     if team_tricks == 6:
-        return 3, "won every trick (schwarz)"
+        return 3, Message("result.won_schwarz")
     if team_points >= 91:
-        return 2, f"won with {team_points} (schneider)"
+        return 2, Message("result.won_schneider", {"points": team_points})
     if team_points >= 61:
-        return 1, f"won with {team_points}"
+        return 1, Message("result.won", {"points": team_points})
     if team_tricks == 0:
-        s, why = -3, "took no trick (schwarz)"
+        s, why = -3, Message("result.lost_schwarz")
     elif team_points <= 30:
-        s, why = -2, f"lost with {team_points} (schneidered)"
+        s, why = -2, Message("result.lost_schneider", {"points": team_points})
     else:
-        s, why = -1, f"lost with {team_points}"
+        s, why = -1, Message("result.lost", {"points": team_points})
     if rules.double_on_the_bump:
-        return 2 * s, f"{why}, double on the bump"
+        return 2 * s, Message("result.bump", {"reason": why})
     return s, why
 
 
@@ -118,7 +121,7 @@ def score_picked_hand(
     rules: Rules,
     multiplier: int = 1,
     doubled_by: tuple[str, ...] = ("doubler",),
-) -> tuple[tuple[int, ...], str]:
+) -> tuple[tuple[int, ...], Message]:
     """Each seat's score for a hand with a picker (``partner`` None: the picker went alone).
 
     ``multiplier`` multiplies every score; ``doubled_by`` names what doubled the hand
@@ -132,29 +135,45 @@ def score_picked_hand(
             if seat not in (picker, partner):
                 scores[seat] = paid
         scores[picker] = -3 * paid
-        reason += ", paid by the picker"
+        reason = Message("result.paid_by_picker", {"reason": reason})
     else:
         for seat in range(SEATS):
             scores[seat] = -s
         if partner is None:
             scores[picker] = 4 * s
-            reason += ", alone"
+            reason = Message("result.alone", {"reason": reason})
         else:
             scores[picker] = 2 * s
             scores[partner] = s
     if multiplier != 1:
         scores = [score * multiplier for score in scores]
-        reason += f", {doubling_label(doubled_by)} ×{multiplier}"
+        reason = Message("result.doubled", {"reason": reason,
+                                            "doublings": doubling_label(doubled_by),
+                                            "multiplier": multiplier})
     return tuple(scores), reason
 
 
-def doubling_label(doubled_by: tuple[str, ...]) -> str:
-    """``("cracked", "blitzed", "blitzed")`` → ``"cracked, blitzed twice"``."""
+_DOUBLINGS = {
+    "doubler": Message("doubling.doubler"),
+    "cracked": Message("doubling.cracked"),
+    "recracked": Message("doubling.recracked"),
+    "blitzed": Message("doubling.blitzed"),
+}
+_TIMES = {2: "doubling.twice", 3: "doubling.three_times", 4: "doubling.four_times"}
+
+
+def doubling_label(doubled_by: tuple[str, ...]) -> Message | str:
+    """``("cracked", "blitzed", "blitzed")`` → "cracked, blitzed twice" (as a message)."""
     counts: dict[str, int] = {}
     for name in doubled_by:
         counts[name] = counts.get(name, 0) + 1
-    words = {1: "", 2: " twice", 3: " three times", 4: " four times"}
-    return ", ".join(f"{name}{words.get(n, f' {n} times')}" for name, n in counts.items())
+    label: Message | str = ""
+    for name, n in counts.items():
+        word: Message = _DOUBLINGS[name]
+        if n > 1:
+            word = Message(_TIMES.get(n, "doubling.times"), {"name": word, "count": n})
+        label = word if label == "" else Message("list.comma", {"first": label, "second": word})
+    return label
 
 
 def leaster_winner(points_by_seat: Sequence[int], tricks_by_seat: Sequence[int]) -> Seat | None:
@@ -167,13 +186,14 @@ def leaster_winner(points_by_seat: Sequence[int], tricks_by_seat: Sequence[int])
 
 def score_leaster(
     points_by_seat: Sequence[int], tricks_by_seat: Sequence[int], multiplier: int = 1
-) -> tuple[tuple[int, ...], Seat | None, str]:
+) -> tuple[tuple[int, ...], Seat | None, Message]:
     """Each seat's score for a leaster, the winner (None on a tie) and why."""
     winner = leaster_winner(points_by_seat, tricks_by_seat)
     if winner is None:
-        return (0,) * SEATS, None, "leaster tied for fewest points: no score"
+        return (0,) * SEATS, None, Message("result.leaster_tied")
     scores = tuple(4 * multiplier if seat == winner else -multiplier for seat in range(SEATS))
-    reason = f"leaster won with {points_by_seat[winner]} points"
+    reason = Message("result.leaster_won", {"count": points_by_seat[winner]})
     if multiplier != 1:
-        reason += f", doubler ×{multiplier}"
+        reason = Message("result.doubled", {"reason": reason, "doublings": _DOUBLINGS["doubler"],
+                                            "multiplier": multiplier})
     return scores, winner, reason

@@ -19,6 +19,7 @@ from tricktable.game import ALONE as ALONE_ACTION
 from tricktable.game import CRACK as CRACK_ACTION
 from tricktable.game import PASS, PICK, Action, ActionKind, IllegalAction, Seat, Seed
 from tricktable.game import RECRACK as RECRACK_ACTION
+from tricktable.i18n import Message
 from tricktable.sheepshead.deal import SEATS, Deal, deal_from_seed
 from tricktable.sheepshead.deck import (
     DECK,
@@ -53,6 +54,7 @@ from tricktable.sheepshead.events import (
 )
 from tricktable.sheepshead.rules import PRESETS, NoPicker, Partner, Rules
 from tricktable.sheepshead.scoring import HandKind, HandResult, score_leaster, score_picked_hand
+from tricktable.words import ACTION_VERBS, SUITS, SUITS_SINGULAR, or_list
 
 if TYPE_CHECKING:
     from tricktable.sheepshead.view import SheepsheadView
@@ -455,14 +457,14 @@ class HandState:
             self._play(mover, card)  # type: ignore[arg-type]
             return
         if mover is None:
-            raise IllegalAction("The hand is over.")
+            raise IllegalAction(Message("illegal.hand_over"))
         handler = _HANDLERS.get((self.phase, action.kind))
         if handler is None:
             if self.phase is Phase.PLAY and action.kind is ActionKind.PLAY:
-                raise IllegalAction("Play one card: 'play 10D'.")
+                raise IllegalAction(Message("illegal.play_one", {"example": "play 10D"}))
             raise IllegalAction(self._wrong_phase(action))
         if len(action.cards) != _CARD_COUNT.get(action.kind, len(action.cards)):
-            raise IllegalAction(f"{action.kind.value!r} names the wrong number of cards.")
+            raise IllegalAction(Message("illegal.card_count", {"action": action.kind.value}))
         handler(self, mover, action)
         self.history.append((mover, action))
 
@@ -483,9 +485,9 @@ class HandState:
                 scores=(0,) * SEATS,
                 multiplier=self.multiplier,
                 reason=(
-                    "all passed: redeal, the next hand counts double"
+                    Message("result.passed_out_doubler")
                     if self.rules.no_picker is NoPicker.DOUBLER
-                    else "all passed: redeal"
+                    else Message("result.passed_out")
                 ),
             )
         )
@@ -498,11 +500,11 @@ class HandState:
 
     def _bury(self, seat: Seat, action: Action) -> None:
         if action.cards[0] == action.cards[1]:
-            raise IllegalAction("Bury two different cards.")
+            raise IllegalAction(Message("illegal.bury_same"))
         pair = (1 << action.cards[0]) | (1 << action.cards[1])
         missing = [c for c in action.cards if not (1 << c) & self.hands[seat]]
         if missing:
-            raise IllegalAction(f"You cannot bury {missing[0].symbol}: you do not hold it.")
+            raise IllegalAction(Message("illegal.bury_not_held", {"card": missing[0].symbol}))
         self.hands[seat] ^= pair
         self.buried = pair
         self.events.append(Buried(seat, action.cards))
@@ -510,7 +512,7 @@ class HandState:
 
     def _call(self, seat: Seat, action: Action) -> None:
         if not 1 <= len(action.cards) <= 2:
-            raise IllegalAction("Call one card: 'call AH' (or 'call AH unknown 8C').")
+            raise IllegalAction(Message("illegal.call_one"))
         called = action.cards[0]
         aside = action.cards[1] if len(action.cards) == 2 else None
         problem = self._why_not_call(called, aside)
@@ -595,17 +597,13 @@ class HandState:
                  if shown & mask == mask]
         distinct = len(set(action.cards)) == len(action.cards)
         if not pairs or not distinct or sum(mask for _, mask in pairs) != shown:
-            raise IllegalAction("A blitz shows both black queens (QC QS), both red (QH QD), or "
-                                "all four (QC QS QH QD).")
+            raise IllegalAction(Message("illegal.blitz_pairs"))
         if self.hands[seat] & shown != shown:
             named = " ".join(c.symbol for c in action.cards)
-            held = "both" if len(pairs) == 1 else "all four"
-            raise IllegalAction(f"You cannot blitz {named}: you do not hold {held}.")
+            key = "illegal.blitz_not_held" if len(pairs) == 1 else "illegal.blitz_not_held_four"
+            raise IllegalAction(Message(key, {"cards": named}))
         if len(pairs) == 2 and not self.rules.may_double(self.total_doublings + 1):
-            raise IllegalAction(
-                f"Only one more doubling fits under the cap of {self.rules.max_doubles}: "
-                "show one pair."
-            )
+            raise IllegalAction(Message("illegal.blitz_cap", {"cap": self.rules.max_doubles}))
         self.doublings += len(pairs)
         self.blitzes = (*self.blitzes, *((seat, pair) for pair, _ in pairs))
         self.events.append(Blitzed(seat, action.cards))
@@ -754,154 +752,159 @@ class HandState:
         self.to_move = None
 
     # --- Explaining what is not allowed --------------------------------------------------
+    # Each reason is a Message (its words are in the engine catalogue); built only on refusal.
 
-    def _not_your_turn(self, seat: Seat) -> str:
+    def _not_your_turn(self, seat: Seat) -> Message:
         if self.to_move is None:
-            return "The hand is over."
-        return f"It is not your turn: seat {self.to_move} is to {_VERB[self.phase]}."
+            return Message("illegal.hand_over")
+        return Message("illegal.not_your_turn",
+                       {"seat": self.to_move, "doing": _DOING[self.phase]})
 
-    def _wrong_phase(self, action: Action) -> str:
-        wanted = {
-            Phase.PICK: "pick or pass",
-            Phase.BURY: "bury two cards",
-            Phase.CALL: "call a card or go alone",
-            Phase.CRACK: "crack or pass",
-            Phase.RECRACK: "recrack or pass",
-            Phase.BLITZ: "blitz or pass",
-            Phase.PLAY: "play a card",
-        }[self.phase]
-        return f"You cannot {action.kind.value} now: it is time to {wanted}."
+    def _wrong_phase(self, action: Action) -> Message:
+        return Message("illegal.wrong_phase",
+                       {"action": ACTION_VERBS[action.kind], "wanted": _WANTED[self.phase]})
 
-    def _why_not_call(self, called: Card, aside: Card | None) -> str | None:
+    def _why_not_call(self, called: Card, aside: Card | None) -> Message | None:
         assert self.picker is not None
         if self.rules.partner is _JACK_PARTNER:
             return self._why_not_call_jack(called, aside)
         candidates, callable_ = self.call_candidates()
         hand = self.hands[self.picker]
+        card = called.symbol
         if called not in candidates:
             if (1 << called) & hand:
-                return f"You cannot call {called.symbol}: you hold it."
+                return Message("illegal.call_held", {"card": card})
             if (1 << called) & self.buried:
-                return f"You cannot call {called.symbol}: you buried it."
+                return Message("illegal.call_buried", {"card": card})
             if called in FAIL_TENS and called.suit in [a.suit for a in candidates]:
-                return "You may call a ten only when you hold or buried all three fail aces."
+                return Message("illegal.call_ten_needs_aces")
             if called in FAIL_TENS and not self.rules.call_ten:
-                return "This table does not call tens: with all three fail aces, go alone."
+                return Message("illegal.call_no_tens")
             if not candidates:
-                return "There is nothing you can call: you must go alone."
-            names = " or ".join(c.symbol for c in candidates)
-            return f"You can only call {names}."
-        suit = PlaySuit(PLAY_SUIT[called])
+                return Message("illegal.call_nothing")
+            return Message("illegal.call_only", {"cards": _symbols(candidates)})
+        suit = SUITS_SINGULAR[PlaySuit(PLAY_SUIT[called]).singular]
         unknown_ok = may_use_unknown_card(hand, self.buried, self.rules)
         if aside is None:
             if called in callable_:
                 return None
             if callable_:
-                names = " or ".join(c.symbol for c in callable_)
-                return (
-                    f"You cannot call {called.symbol}: you hold no {suit.singular} to keep "
-                    f"with it (the hold card). Call {names}, or go alone."
-                )
+                return Message("illegal.call_no_hold",
+                               {"card": card, "suit": suit, "cards": _symbols(callable_)})
             if unknown_ok:
-                return (
-                    f"You hold no {suit.singular}: to call {called.symbol} you must set aside "
-                    "an unknown card ('call "
-                    f"{called} unknown <card>'), or go alone."
-                )
+                return Message("illegal.call_needs_unknown",
+                               {"card": card, "suit": suit, "code": str(called)})
             if self.rules.unknown_card:
-                return (
-                    f"You cannot call {called.symbol}: you hold no {suit.singular} (the hold "
-                    "card), and the unknown card is only for a picker whose only fail cards "
-                    "are aces. You must go alone."
-                )
-            return (
-                f"You cannot call {called.symbol}: you must hold a {suit.singular} "
-                "(the hold card). You must go alone."
-            )
+                return Message("illegal.call_hold_or_alone", {"card": card, "suit": suit})
+            return Message("illegal.call_must_hold", {"card": card, "suit": suit})
         if not self.rules.unknown_card:
-            return "This table does not play the unknown card."
+            return Message("illegal.no_unknown_card")
         if callable_:
-            names = " or ".join(c.symbol for c in callable_)
-            return f"The unknown card is only for a picker with no hold card; call {names}."
+            return Message("illegal.unknown_has_hold", {"cards": _symbols(callable_)})
         if not unknown_ok:
-            return (
-                "The unknown card is only for a picker whose only fail cards are aces; "
-                "you hold other fail cards, so you must go alone."
-            )
+            return Message("illegal.unknown_other_fail")
         if not (1 << aside) & hand:
-            return f"You cannot set aside {aside.symbol}: you do not hold it."
+            return Message("illegal.aside_not_held", {"card": aside.symbol})
         return None
 
-    def _why_not_call_jack(self, called: Card, aside: Card | None) -> str | None:
+    def _why_not_call_jack(self, called: Card, aside: Card | None) -> Message | None:
         assert self.picker is not None
         jack = JACK_OF_DIAMONDS
         if (1 << jack) & self.hands[self.picker]:
-            return f"You hold {jack.symbol}: you must go alone."
+            return Message("illegal.jack_held", {"card": jack.symbol})
         if (1 << jack) & self.buried:
-            return f"You buried {jack.symbol}: you must go alone."
+            return Message("illegal.jack_buried", {"card": jack.symbol})
         if called != jack:
-            return f"At this table the {jack.symbol} is the partner: call JD, or go alone."
+            return Message("illegal.jack_partner", {"card": jack.symbol, "code": str(jack)})
         if aside is not None:
-            return "This table does not play the unknown card."
+            return Message("illegal.no_unknown_card")
         return None
 
-    def _why_not_play(self, card: Card) -> str:
+    def _why_not_play(self, card: Card) -> Message:
+        """Why ``card`` may not be played now.  Names only the mover's own cards, the called
+        card and suits: nothing another seat holds."""
         seat = self.to_move
         assert seat is not None
         hand = self.hands[seat]
         bit = 1 << card
         is_unknown = seat == self.picker and card == self.unknown and not self._unknown_played
         if not bit & hand and not is_unknown:
-            return f"You do not hold {card.symbol}."
+            return Message("illegal.not_held", {"card": card.symbol})
         called = self.called
         called_name = "" if called is None else called.symbol
         # The J♦ is called for no suit (_called_suit -1): it puts no rule on the play.
         called_suit = PlaySuit(self._called_suit) if self._called_suit >= 0 else None
         if not self._trick:
             if seat == self._partner and called_suit is not None:
-                return (
-                    f"The partner must lead the called {called_name} to open "
-                    f"{called_suit.plural}."
-                )
-            return f"You cannot lead {card.symbol} now."
+                return Message("illegal.partner_opens_called",
+                               {"card": called_name, "suits": SUITS[called_suit.plural]})
+            return Message("illegal.cannot_lead", {"card": card.symbol})
         led = PlaySuit(self._led)
         if self._called_status == _LEADING and seat == self._partner:
-            return f"The partner must play the called {called_name} now."
+            return Message("illegal.partner_plays_called", {"card": called_name})
         if self._called_status == _LEADING and self.unknown is not None and seat == self.picker:
-            return f"{led.plural.capitalize()} are led: the picker must play the unknown card now."
+            return _UNKNOWN_NOW[led]
         if is_unknown:
             assert called_suit is not None
-            return (
-                f"The unknown card is played when {called_suit.plural} are first led, "
-                "or on the last trick."
-            )
+            return Message("illegal.unknown_when", {"suits": SUITS[called_suit.plural]})
         if hand & SUIT_MASK[led]:
-            message = f"You must follow {led.plural}."
+            follow = _FOLLOW[led]
             printed_suit_led = int(card.suit) == int(led) and led is not PlaySuit.TRUMP
             if printed_suit_led and PLAY_SUIT[card] == PlaySuit.TRUMP:
-                message += f" {card.symbol} is trump."
-            return message
+                return Message("illegal.follow_trump_card", {"follow": follow,
+                                                              "card": card.symbol})
+            return follow
         if seat == self._partner and card == called:
             assert called_suit is not None
-            return (
-                f"The partner must keep the called {called_name} until {called_suit.plural} "
-                "are led."
-            )
+            return Message("illegal.partner_keeps_called",
+                           {"card": called_name, "suits": SUITS[called_suit.plural]})
         if seat == self.picker and called_suit is not None:
-            return (
-                f"The picker must keep a {called_suit.singular} until {called_suit.plural} "
-                "are led."
-            )
-        return f"You cannot play {card.symbol} now."
+            return Message("illegal.picker_keeps_suit",
+                           {"suit": SUITS_SINGULAR[called_suit.singular],
+                            "suits": SUITS[called_suit.plural]})
+        return Message("illegal.cannot_play", {"card": card.symbol})
+
+
+def _symbols(cards: list[Card]) -> object:
+    return or_list([c.symbol for c in cards])
 
 
 _PLAY = ActionKind.PLAY
 _PLAYING = Phase.PLAY
 _CARD_COUNT = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0, ActionKind.BURY: 2,
                ActionKind.CRACK: 0, ActionKind.RECRACK: 0}
-_VERB = {Phase.PICK: "pick or pass", Phase.BURY: "bury", Phase.CALL: "call", Phase.PLAY: "play",
-         Phase.CRACK: "crack or pass", Phase.RECRACK: "recrack or pass",
-         Phase.BLITZ: "blitz or pass"}
+_DOING = {
+    Phase.PICK: Message("doing.pick_or_pass"),
+    Phase.BURY: Message("doing.bury"),
+    Phase.CALL: Message("doing.call"),
+    Phase.PLAY: Message("doing.play"),
+    Phase.CRACK: Message("doing.crack_or_pass"),
+    Phase.RECRACK: Message("doing.recrack_or_pass"),
+    Phase.BLITZ: Message("doing.blitz_or_pass"),
+}
+"""What the seat to move is to do, for "It is not your turn: seat 2 is to …"."""
+_WANTED = {
+    Phase.PICK: Message("wanted.pick"),
+    Phase.BURY: Message("wanted.bury"),
+    Phase.CALL: Message("wanted.call"),
+    Phase.CRACK: Message("wanted.crack"),
+    Phase.RECRACK: Message("wanted.recrack"),
+    Phase.BLITZ: Message("wanted.blitz"),
+    Phase.PLAY: Message("wanted.play"),
+}
+"""What it is time to do, for "You cannot … now: it is time to …"."""
+_FOLLOW = {
+    PlaySuit.CLUBS: Message("illegal.follow.clubs"),
+    PlaySuit.SPADES: Message("illegal.follow.spades"),
+    PlaySuit.HEARTS: Message("illegal.follow.hearts"),
+    PlaySuit.TRUMP: Message("illegal.follow.trump"),
+}
+_UNKNOWN_NOW = {
+    PlaySuit.CLUBS: Message("illegal.unknown_now.clubs"),
+    PlaySuit.SPADES: Message("illegal.unknown_now.spades"),
+    PlaySuit.HEARTS: Message("illegal.unknown_now.hearts"),
+}
+"""The called suit led, the picker must play the unknown card (a called suit is never trump)."""
 
 _HANDLERS = {
     (Phase.PICK, ActionKind.PASS): HandState._pass,

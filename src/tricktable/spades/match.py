@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from tricktable.game import Action, IllegalAction, Player, Seat, Seed, derive_seed, seed_text
+from tricktable.i18n import Message
 from tricktable.spades.rules import PRESETS, Rules
 from tricktable.spades.scoring import game_winner
 from tricktable.spades.state import HandState, new_hand
@@ -85,7 +86,7 @@ class Match:
         """Apply ``action`` to the current hand; when the hand ends, score it and deal the next
         unless the game is over.  Raises :class:`IllegalAction`, changing nothing."""
         if self.winner is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(Message("illegal.game_over"))
         hand = self.hand
         mover = hand.to_move
         hand.apply(action, seat=seat)

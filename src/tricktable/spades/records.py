@@ -30,6 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.game import IllegalAction, RecordError, parse_action, seed_text
+from tricktable.i18n import Message
+from tricktable.i18n.errors import reason_of
 from tricktable.spades.deal import Deal
 from tricktable.spades.match import Match
 from tricktable.spades.rules import Rules, rules_from_json
@@ -80,7 +82,7 @@ def replay_hand(record: dict[str, Any]) -> HandState:
     state = _start(record)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("actions must be a list of [seat, action] pairs.")
+        raise RecordError(Message("record.spades_actions"))
     for index, item in enumerate(actions):
         if (
             not isinstance(item, list | tuple)
@@ -88,31 +90,35 @@ def replay_hand(record: dict[str, Any]) -> HandState:
             or type(item[0]) is not int
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f"Action {index} must be [seat, \"action\"], not {item!r}.", index)
+            raise RecordError(Message("record.spades_action_pair",
+                                      {"index": str(index), "item": repr(item)}), index)
         seat, text = item
         try:
             action = parse_action(text)
             state.apply(action, seat=seat)
         except IllegalAction as error:
-            raise RecordError(f"Action {index} ({text!r} by seat {seat}): {error}", index) from None
+            raise RecordError(Message("record.spades_action_illegal",
+                                      {"index": str(index), "action": repr(text), "seat": seat,
+                                       "reason": error.reason}), index) from None
         except ValueError as error:
-            raise RecordError(f"Action {index} ({text!r}): {error}", index) from None
+            raise RecordError(Message("record.spades_action_unreadable",
+                                      {"index": str(index), "action": repr(text),
+                                       "reason": reason_of(error)}), index) from None
     return state
 
 
 def _start(record: object) -> HandState:
     if not isinstance(record, dict):
-        raise RecordError("A record is a JSON object.")
+        raise RecordError(Message("record.object"))
     if record.get("game") != "spades":
-        raise RecordError(f'This is not a Spades record: "game" is {record.get("game")!r}.')
+        raise RecordError(Message("record.not_spades_game", {"game": repr(record.get("game"))}))
     unknown = sorted(set(record) - _KEYS)
     if unknown:
-        raise RecordError(f"Unknown record field {unknown[0]!r}.")
+        raise RecordError(Message("record.unknown_field", {"field": repr(unknown[0])}))
     if "seed" not in record and "deal" not in record:
-        raise RecordError('A record needs a "seed" or a "deal".')
+        raise RecordError(Message("record.spades_seed_or_deal"))
     if "deal" in record and "seed" in record and "exchange_seed" in record:
-        raise RecordError('With a "deal", give the exchange\'s seed as "seed" or as '
-                          '"exchange_seed", not both.')
+        raise RecordError(Message("record.exchange_seed"))
     try:
         rules = rules_from_json(record.get("rules", "standard"))
         seed = record.get("seed")
@@ -134,7 +140,7 @@ def _start(record: object) -> HandState:
             bags=_pair(record.get("bags", [0, 0]), "bags"),
         )
     except (ValueError, TypeError) as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(reason_of(error)) from None
 
 
 def _pair(value: object, name: str) -> tuple[int, int]:
@@ -222,10 +228,10 @@ def game_record(match: Match) -> dict[str, Any]:
 def replay_game(record: object) -> Match:
     """The game a game record describes; raises :class:`RecordError` like :func:`replay_hand`."""
     if not isinstance(record, dict) or record.get("game") != "spades":
-        raise RecordError("This is not a Spades record.")
+        raise RecordError(Message("record.not_spades"))
     unknown = sorted(set(record) - _GAME_KEYS)
     if unknown:
-        raise RecordError(f"Unknown record field {unknown[0]!r}.")
+        raise RecordError(Message("record.unknown_field", {"field": repr(unknown[0])}))
     try:
         match = Match(
             seed=record["seed"],
@@ -235,22 +241,26 @@ def replay_game(record: object) -> Match:
             bags=_pair(record.get("bags", [0, 0]), "bags"),
         )
     except KeyError:
-        raise RecordError('A game record needs a "seed".') from None
+        raise RecordError(Message("record.game_seed")) from None
     except (ValueError, TypeError) as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(reason_of(error)) from None
     for index, (seat, text) in enumerate(_pairs(record.get("actions", []))):
         try:
             match.apply(parse_action(text), seat=seat)
         except IllegalAction as error:
-            raise RecordError(f"Action {index} ({text!r} by seat {seat}): {error}", index) from None
+            raise RecordError(Message("record.spades_action_illegal",
+                                      {"index": str(index), "action": repr(text), "seat": seat,
+                                       "reason": error.reason}), index) from None
         except ValueError as error:
-            raise RecordError(f"Action {index} ({text!r}): {error}", index) from None
+            raise RecordError(Message("record.spades_action_unreadable",
+                                      {"index": str(index), "action": repr(text),
+                                       "reason": reason_of(error)}), index) from None
     return match
 
 
 def _pairs(actions: object) -> list[tuple[int, str]]:
     if not isinstance(actions, list):
-        raise RecordError("actions must be a list of [seat, action] pairs.")
+        raise RecordError(Message("record.spades_actions"))
     pairs = []
     for index, item in enumerate(actions):
         if (
@@ -259,7 +269,8 @@ def _pairs(actions: object) -> list[tuple[int, str]]:
             or type(item[0]) is not int
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f"Action {index} must be [seat, \"action\"], not {item!r}.", index)
+            raise RecordError(Message("record.spades_action_pair",
+                                      {"index": str(index), "item": repr(item)}), index)
         pairs.append((item[0], item[1]))
     return pairs
 
@@ -269,11 +280,11 @@ def replay(record: object) -> HandState | Match:
     if isinstance(record, dict) and record.get("type", "hand") == "game":
         return replay_game(record)
     if isinstance(record, dict) and record.get("type", "hand") != "hand":
-        raise RecordError("A record's type is 'hand' or 'game'.")
+        raise RecordError(Message("record.type"))
     if isinstance(record, dict) and "type" in record:
         record = {k: v for k, v in record.items() if k != "type"}
     if not isinstance(record, dict):
-        raise RecordError("A record is a JSON object.")
+        raise RecordError(Message("record.object"))
     return replay_hand(record)
 
 

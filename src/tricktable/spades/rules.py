@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable import presets
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
 
 __all__ = ["DEFAULT_PRESET", "PRESETS", "Rules", "rules_from_json"]
 
@@ -25,9 +27,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}.")
+            raise WordedError(Message("rules.target", {"value": repr(self.target)}))
         if not isinstance(self.nil_tricks_are_bags, bool):
-            raise ValueError("nil_tricks_are_bags must be true or false.")
+            raise WordedError(Message("rules.boolean", {"name": "nil_tricks_are_bags"}))
 
     def to_json(self) -> dict[str, Any]:
         """The options as a JSON object; :func:`rules_from_json` reads it back."""

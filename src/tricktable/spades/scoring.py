@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from tricktable.game import Seat
+from tricktable.i18n import Message
 from tricktable.spades.rules import Rules
+from tricktable.words import comma_list
 
 __all__ = [
     "BAG_LIMIT",
@@ -22,6 +24,7 @@ __all__ = [
     "SeatScore",
     "bid_json",
     "bid_text",
+    "bid_words",
     "contract_score",
     "game_winner",
     "sandbag",
@@ -41,6 +44,21 @@ def bid_text(bid: int, double_nil: bool = False) -> str:
     if double_nil:
         return "double nil"
     return "nil" if bid == 0 else str(bid)
+
+
+def bid_words(bid: int, double_nil: bool = False) -> Message | int:
+    """A bid for people, as a message: 4, "nil", "double nil"."""
+    if double_nil:
+        return Message("spades.double_nil")
+    return Message("spades.nil") if bid == 0 else bid
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+_OUTCOMES = {"made": Message("spades.made"), "failed": Message("spades.failed"),
+             "set": Message("spades.set")}
 
 
 def bid_json(bid: int, double_nil: bool = False) -> BidJson:
@@ -110,18 +128,21 @@ class SeatScore(NamedTuple):
         return self.tricks == 0 if self.bid == 0 else self.tricks >= self.bid
 
     def describe(self) -> str:
-        """``"bid 4, took 5: +40, 1 bag (+1) = +41"``."""
-        parts = [f"{'+' if self.contract >= 0 else ''}{self.contract}"]
+        """``"bid 4, took 5 (made): +40, 1 bag (+1) = +41"``: :meth:`summary` in English."""
+        return str(self.summary())
+
+    def summary(self) -> Message:
+        """This seat's score in words, as a message (its English is :meth:`describe`)."""
+        parts: list[object] = [_signed(self.contract)]
         if self.bags:
-            parts.append(f"{self.bags} bag{'s' if self.bags != 1 else ''} (+{self.bags})")
+            parts.append(Message("spades.bags", {"count": self.bags}))
         if self.penalties:
-            parts.append(f"sandbagged ×{self.penalties} (−{BAG_PENALTY * self.penalties})")
-        word = "made" if self.made else ("failed" if self.bid == 0 else "set")
-        sign = "+" if self.score >= 0 else ""
-        return (
-            f"bid {bid_text(self.bid, self.double_nil)}, took {self.tricks} ({word}): "
-            f"{', '.join(parts)} = {sign}{self.score}"
-        )
+            parts.append(Message("spades.sandbagged", {"times": self.penalties,
+                                                       "penalty": BAG_PENALTY * self.penalties}))
+        outcome = _OUTCOMES["made" if self.made else ("failed" if self.bid == 0 else "set")]
+        return Message("spades.score", {
+            "bid": bid_words(self.bid, self.double_nil), "tricks": self.tricks,
+            "outcome": outcome, "parts": comma_list(parts), "score": _signed(self.score)})
 
     def to_json(self) -> dict[str, Any]:
         return {

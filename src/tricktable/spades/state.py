@@ -45,6 +45,7 @@ from tricktable.game import (
     Seed,
     derive_seed,
 )
+from tricktable.i18n import Message
 from tricktable.spades.deal import Deal, deal_from_seed
 from tricktable.spades.deck import FOLLOWER_WINS, NON_SPADE_MASK, SPADE_MASK
 from tricktable.spades.events import (
@@ -61,6 +62,7 @@ from tricktable.spades.events import (
 from tricktable.spades.exchange import MAX_EXCHANGE, ExchangeOptions, exchange_draw
 from tricktable.spades.rules import PRESETS, Rules
 from tricktable.spades.scoring import BAG_LIMIT, HandResult, score_hand
+from tricktable.words import ACTION_VERBS
 
 if TYPE_CHECKING:
     from tricktable.spades.view import SpadesView
@@ -118,7 +120,6 @@ _FOLLOW_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in CARDS)
 """The cards of the led card's suit, by the led card."""
 _FOLLOW_TABLE = tuple((_T0, _T1, _T2, _T3)[c // 13] for c in CARDS)
 _FOLLOW_SHIFT = tuple(13 * (c // 13) for c in CARDS)
-_SUIT_NAME = tuple(c.suit.plural for c in CARDS)
 
 _BIDS: tuple[Action, ...] = tuple(Action.bid(n) for n in range(14))
 _DRAW = (KEEP, REJECT)
@@ -390,13 +391,13 @@ class HandState:
         if seat is not None and seat != mover:
             raise IllegalAction(self._not_your_turn(seat))
         if mover is None:
-            raise IllegalAction("The hand is over.")
+            raise IllegalAction(Message("illegal.hand_over"))
         phase = self.phase
         if phase is _PLAYING and action.kind is _PLAY:
             # The hot path: checked like any action, but inline.
             cards = action.cards
             if len(cards) != 1:
-                raise IllegalAction("Play one card: 'play AS'.")
+                raise IllegalAction(Message("illegal.play_one", {"example": "play AS"}))
             card = cards[0]
             bit = 1 << card
             legal = self._legal
@@ -471,18 +472,16 @@ class HandState:
 
     def _keep_or_reject(self, seat: Seat, action: Action) -> None:
         if action.cards or action.number is not None:
-            raise IllegalAction(f"'{action.kind.value}' takes nothing after it.")
+            raise IllegalAction(Message("illegal.takes_nothing", {"action": action.kind.value}))
         self._draw(seat, action.kind is _KEEP)
 
     def _declare_double_nil(self, seat: Seat, action: Action) -> None:
         if action.cards or action.number is not None:
-            raise IllegalAction("'double-nil' takes nothing after it.")
+            raise IllegalAction(Message("illegal.takes_nothing", {"action": "double-nil"}))
         if self.double_nil[seat]:
-            raise IllegalAction("You have already bid double nil.")
+            raise IllegalAction(Message("illegal.double_nil_again"))
         if self._pos >= 4:
-            raise IllegalAction(
-                "Double nil is declared before your first draw; it is too late now."
-            )
+            raise IllegalAction(Message("illegal.double_nil_late"))
         self.double_nil[seat] = True
         self.bids[seat] = 0
         self.events.append(DoubleNilDeclared(seat))
@@ -500,12 +499,12 @@ class HandState:
         cards = action.cards
         given = mask_of(cards)
         if given.bit_count() != len(cards):
-            raise IllegalAction("Each card may be exchanged once.")
+            raise IllegalAction(Message("illegal.exchange_twice"))
         if len(cards) > MAX_EXCHANGE:
-            raise IllegalAction(f"You may exchange at most {MAX_EXCHANGE} cards.")
+            raise IllegalAction(Message("illegal.exchange_too_many", {"count": MAX_EXCHANGE}))
         if given & ~self.hands[seat]:
             missing = next(c for c in cards if not (1 << c) & self.hands[seat])
-            raise IllegalAction(f"You cannot exchange {missing.symbol}: you do not hold it.")
+            raise IllegalAction(Message("illegal.exchange_not_held", {"card": missing.symbol}))
         drawn = exchange_draw(self.pile, len(cards), derive_seed(self.exchange_seed, seat))
         received = mask_of(drawn)
         self.hands[seat] = self.hands[seat] & ~given | received
@@ -531,7 +530,7 @@ class HandState:
     def _bid(self, seat: Seat, action: Action) -> None:
         number = action.number
         if action.cards or type(number) is not int or not 0 <= number <= 13:
-            raise IllegalAction("Bid a number of tricks from 0 (nil) to 13: 'bid 4', 'bid nil'.")
+            raise IllegalAction(Message("illegal.bid_range"))
         self.bids[seat] = number
         self.events.append(BidMade(seat, number))
         if self._queue:
@@ -562,54 +561,63 @@ class HandState:
 
     # --- Explaining what is not allowed --------------------------------------------------
 
-    def _not_your_turn(self, seat: Seat) -> str:
-        if self.to_move is None:
-            return "The hand is over."
-        return f"It is not your turn: seat {self.to_move} is to {_VERB[self.phase]}."
+    # Each reason is a Message (its words are in the engine catalogue); built only on refusal.
 
-    def _wrong_phase(self, action: Action) -> str:
+    def _not_your_turn(self, seat: Seat) -> Message:
+        if self.to_move is None:
+            return Message("illegal.hand_over")
+        return Message("illegal.not_your_turn",
+                       {"seat": self.to_move, "doing": _DOING[self.phase]})
+
+    def _wrong_phase(self, action: Action) -> Message:
         kind = action.kind
         if kind is ActionKind.DOUBLE_NIL:
-            if self.phase is _DRAWING and self.to_move is not None:
-                return (
-                    "You have already bid double nil." if self.double_nil[self.to_move]
-                    else "Double nil is declared before your first draw; it is too late now."
-                )
-            return "Double nil is declared before your first draw; it is too late now."
-        wanted = {
-            Phase.DRAW: "keep or reject the top card",
-            Phase.EXCHANGE: "exchange up to three cards ('exchange 2C 3D', or 'exchange')",
-            Phase.BID: "bid ('bid 4', 'bid nil')",
-            Phase.PLAY: "play a card",
-        }[self.phase]
-        return f"You cannot {kind.value} now: it is time to {wanted}."
+            if self.phase is _DRAWING and self.to_move is not None and self.double_nil[
+                    self.to_move]:
+                return Message("illegal.double_nil_again")
+            return Message("illegal.double_nil_late")
+        return Message("illegal.wrong_phase",
+                       {"action": ACTION_VERBS[kind], "wanted": _WANTED[self.phase]})
 
-    def _why_not_play(self, card: Card) -> str:
+    def _why_not_play(self, card: Card) -> Message:
         seat = self.to_move
         assert seat is not None
         hand = self.hands[seat]
         if not (1 << card) & hand:
-            return f"You do not hold {card.symbol}."
+            return Message("illegal.not_held", {"card": card.symbol})
         led = self._led
         if led < 0:
-            return (
-                "Spades are not broken: lead another suit "
-                "(a spade may be led once a spade has been played, or from a hand of only spades)."
-            )
-        return f"You must follow {_SUIT_NAME[led]}."
+            return Message("illegal.spades_not_broken")
+        return _FOLLOW[led]
 
 
 _PLAY = ActionKind.PLAY
 _KEEP = ActionKind.KEEP
 _PLAYING = Phase.PLAY
 _DRAWING = Phase.DRAW
-_VERB = {
-    Phase.DRAW: "draw",
-    Phase.EXCHANGE: "exchange",
-    Phase.BID: "bid",
-    Phase.PLAY: "play",
-    Phase.OVER: "play",
+_DOING = {
+    Phase.DRAW: Message("doing.draw"),
+    Phase.EXCHANGE: Message("doing.exchange"),
+    Phase.BID: Message("doing.bid"),
+    Phase.PLAY: Message("doing.play"),
+    Phase.OVER: Message("doing.play"),
 }
+"""What the seat to move is to do, for "It is not your turn: seat 1 is to …"."""
+_WANTED = {
+    Phase.DRAW: Message("wanted.draw"),
+    Phase.EXCHANGE: Message("wanted.exchange"),
+    Phase.BID: Message("wanted.bid"),
+    Phase.PLAY: Message("wanted.play"),
+}
+"""What it is time to do, for "You cannot … now: it is time to …"."""
+_FOLLOW_SUIT = {
+    "clubs": Message("illegal.follow.clubs"),
+    "spades": Message("illegal.follow.spades"),
+    "hearts": Message("illegal.follow.hearts"),
+    "diamonds": Message("illegal.follow.diamonds"),
+}
+_FOLLOW = tuple(_FOLLOW_SUIT[c.suit.plural] for c in CARDS)
+""""You must follow hearts.", by the card led."""
 
 _HANDLERS = {
     (Phase.DRAW, ActionKind.KEEP): HandState._keep_or_reject,

@@ -1,5 +1,6 @@
 """What both terminal games draw and read the same way: cards, tricks, the hand, card words
-(a rank alone that names several cards is asked back: "Which 9: 9♣ or 9♠?")."""
+(a rank alone that names several cards is asked back: "Which 9: 9♣ or 9♠?").  The words are
+the ``terminal`` catalogue's, in the language ``lang`` given."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tricktable.cards import Card, Rank, Suit, parse_card
+from tricktable.i18n import translate
+from tricktable.terminal.words import Refusal, line, or_list
 
 __all__ = ["HELP_WORDS", "QUIT_WORDS", "AmbiguousCard", "asking_back", "card_at", "card_text",
            "cards_text", "hand_line", "trick_table"]
@@ -57,15 +60,15 @@ def trick_table(trick: Trick, title: str, seat_name: Callable[[int], str]) -> Ta
     return table
 
 
-def hand_line(hand: Sequence[Card], legal: Collection[Card]) -> Text:
+def hand_line(hand: Sequence[Card], legal: Collection[Card], lang: str = "en") -> Text:
     """"Your hand: 1:Q♣  2:J♦ …", numbered for typing, cards you may not play dimmed."""
-    line = Text("Your hand: ")
+    cards = Text()
     for number, c in enumerate(hand, 1):
         dim = bool(legal) and c not in legal
-        line.append(f"{number}:", style="dim")
-        line.append_text(Text(c.symbol, style="dim") if dim else card_text(c))
-        line.append("  ")
-    return line
+        cards.append(f"{number}:", style="dim")
+        cards.append_text(Text(c.symbol, style="dim") if dim else card_text(c))
+        cards.append("  ")
+    return line(lang, "terminal.hand.yours", cards=cards)
 
 
 class AmbiguousCard(ValueError):
@@ -74,8 +77,12 @@ class AmbiguousCard(ValueError):
     def __init__(self, word: str, choices: Sequence[Card]) -> None:
         self.word = word
         self.choices = tuple(choices)
-        names = [c.symbol for c in self.choices]
-        super().__init__(f"Which {word.upper()}: {', '.join(names[:-1])} or {names[-1]}?")
+        super().__init__(self.question("en"))
+
+    def question(self, lang: str) -> str:
+        """"Which 9: 9♣ or 9♠?" in ``lang``."""
+        return translate(lang, "terminal.card.which", rank=self.word.upper(),
+                         cards=or_list(lang, [c.symbol for c in self.choices]))
 
     def choose(self, reply: str) -> Card:
         """The card a reply to the question means: the card, its suit, or its place (1, 2…)."""
@@ -85,8 +92,8 @@ class AmbiguousCard(ValueError):
                 return c
             if said.upper() == c.suit.plural.upper() or said == c.symbol.upper():
                 return c
-        raise ValueError(f"{reply.strip()!r} is none of "
-                         f"{', '.join(c.symbol for c in self.choices)}.")
+        raise Refusal("terminal.card.none-of", reply=reply.strip(),
+                      cards=", ".join(c.symbol for c in self.choices))
 
     def resolve(self, answer: str, reply: str) -> str:
         """``answer`` with the ambiguous word replaced by the card ``reply`` chooses."""
@@ -112,20 +119,24 @@ def card_at(word: str, hand: Sequence[Card]) -> Card:
             return held[0]
         if held:
             raise AmbiguousCard(word, held)
-        raise ValueError(f"You hold no {word.upper()}"
-                         + (f", and there is no card {word} in your hand." if word.isdigit()
-                            else "."))
+        if word.isdigit():
+            raise Refusal("terminal.card.no-rank-or-number", rank=word.upper(), number=word)
+        raise Refusal("terminal.card.no-rank", rank=word.upper())
     if word.isdigit():
-        raise ValueError(f"There is no card {word} in your hand.")
-    return parse_card(word)
+        raise Refusal("terminal.card.no-number", number=word)
+    try:
+        return parse_card(word)
+    except ValueError:
+        raise Refusal("terminal.card.not-a-card", word=word) from None
 
 
-def asking_back(answer: str, interpret: Callable[[str], A], ask: Callable[[str], str]) -> A:
-    """``interpret(answer)``, asking back (``ask(question)``) which card a rank alone means
-    while the hand holds several of it."""
+def asking_back(answer: str, interpret: Callable[[str], A], ask: Callable[[str], str],
+                lang: str = "en") -> A:
+    """``interpret(answer)``, asking back (``ask(question)``, in ``lang``) which card a rank
+    alone means while the hand holds several of it."""
     for _ in range(3):
         try:
             return interpret(answer)
         except AmbiguousCard as doubt:
-            answer = doubt.resolve(answer, ask(f"{doubt} "))
+            answer = doubt.resolve(answer, ask(f"{doubt.question(lang)} "))
     return interpret(answer)

@@ -1,7 +1,9 @@
 """The Wisconsin house options in the terminal: cracks, recracks, blitzes and the J♦ partner.
 
 Small functions the Sheepshead screen calls: a line for each house event, the status rows (the
-stakes), the prompt for an offer, and the answers the player need not type.
+stakes), the prompt for an offer, and the answers the player need not type.  The words are the
+``terminal`` catalogue's in ``lang``; the commands typed (``crack``, ``blitz QC QS``, ``pass``)
+are the same in every language.
 """
 
 from __future__ import annotations
@@ -10,59 +12,84 @@ from rich.table import Table
 from rich.text import Text
 
 from tricktable.game import PASS, Action, ActionKind
+from tricktable.i18n import Message, translate
 from tricktable.sheepshead.events import Blitzed, Cracked, Declined, Event, Recracked
 from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
 from tricktable.terminal.drawing import cards_text
+from tricktable.terminal.words import and_list, line
 
 __all__ = ["automatic_action", "house_event_text", "house_prompt", "house_status_rows",
-           "interpret_house"]
+           "interpret_house", "stakes_why"]
 
-_OFFER_WORDS = {"crack": "crack", "recrack": "recrack", "blitz": "show a pair of queens"}
+# Each house event as (said by you, said by another seat).
+_CRACKED = ("terminal.house.you-crack", "terminal.house.seat-cracks")
+_RECRACKED = ("terminal.house.you-recrack", "terminal.house.seat-recracks")
+_BLITZED = ("terminal.house.you-blitz", "terminal.house.seat-blitzes")
+_DECLINED = {
+    "crack": ("terminal.house.you-no-crack", "terminal.house.seat-no-crack"),
+    "recrack": ("terminal.house.you-no-recrack", "terminal.house.seat-no-recrack"),
+    "blitz": ("terminal.house.you-no-blitz", "terminal.house.seat-no-blitz"),
+}
 
 
-def house_event_text(event: Event, name: str) -> Text | None:
-    """The line for a crack, recrack, blitz or declined offer (None for other events)."""
-    verb_s = "" if name == "You" else "s"
+def house_event_text(event: Event, name: str, *, you: bool | None = None,
+                     lang: str = "en") -> Text | None:
+    """The line for a crack, recrack, blitz or declined offer (None for other events).
+    ``name`` is the seat's name; ``you`` whether it is the player's own (by default: whether
+    the name is the language's "You")."""
+    mine = (name == translate(lang, "terminal.seat.you")) if you is None else you
     if isinstance(event, Cracked):
-        return Text(f"{name} crack{verb_s}: the stakes double.", style="bold magenta")
+        return line(lang, _CRACKED[not mine], style="bold magenta", name=name)
     if isinstance(event, Recracked):
-        return Text(f"{name} recrack{verb_s}: the stakes double again.", style="bold magenta")
+        return line(lang, _RECRACKED[not mine], style="bold magenta", name=name)
     if isinstance(event, Blitzed):
-        return (Text(f"{name} blitz{'es' if verb_s else ''}, showing ", style="bold magenta")
-                .append_text(cards_text(event.cards)).append(": the stakes double."))
+        return line(lang, _BLITZED[not mine], style="bold magenta", name=name,
+                    cards=cards_text(event.cards))
     if isinstance(event, Declined):
-        if event.offer == "blitz":
-            return Text(f"{name} show{verb_s} no pair of queens.", style="dim")
-        return Text(f"{name} do{'es' if verb_s else ''} not {_OFFER_WORDS[event.offer]}.",
-                    style="dim")
+        return line(lang, _DECLINED[event.offer][not mine], style="dim", name=name)
     return None
 
 
-def house_status_rows(hand: SheepsheadView, status: Table) -> None:
+def stakes_why(*, doubler: bool = False, cracked: bool = False, recracked: bool = False,
+               blitzes: int = 0) -> list[Message]:
+    """What doubled a hand's stakes, as messages: the doubler, a crack (and recrack), blitzes."""
+    why = []
+    if doubler:
+        why.append(Message("terminal.stakes.doubler"))
+    if cracked:
+        why.append(Message("terminal.stakes.recracked" if recracked
+                           else "terminal.stakes.cracked"))
+    if blitzes:
+        why.append(Message("terminal.stakes.blitzed", {"count": blitzes}))
+    return why
+
+
+def house_status_rows(hand: SheepsheadView, status: Table, lang: str = "en") -> None:
     """Add the stakes row when cracks or blitzes raised them."""
     if hand.stake_multiplier == hand.multiplier:
         return
-    why = []
-    if hand.cracked_by is not None:
-        why.append("cracked" + (", recracked" if hand.recracked else ""))
-    if hand.blitzes:
-        why.append("blitzed" if len(hand.blitzes) == 1 else f"blitzed ×{len(hand.blitzes)}")
-    status.add_row("Stakes", Text(f"×{hand.stake_multiplier} ({'; '.join(why)})",
-                                  style="bold magenta"))
+    why = stakes_why(cracked=hand.cracked_by is not None, recracked=hand.recracked,
+                     blitzes=len(hand.blitzes))
+    status.add_row(
+        translate(lang, "terminal.table.stakes"),
+        line(lang, "terminal.table.stakes-value", style="bold magenta",
+             multiplier=hand.stake_multiplier,
+             why=and_list(lang, [translate(lang, m) for m in why])),
+    )
 
 
-def house_prompt(hand: SheepsheadView) -> str | None:
+def house_prompt(hand: SheepsheadView, lang: str = "en") -> str | None:
     """What to type when a crack, recrack or blitz is offered (None otherwise)."""
     if hand.phase is Phase.CRACK:
-        return f"crack (double the stakes, now ×{hand.stake_multiplier}) or pass"
+        return translate(lang, "terminal.options.crack", multiplier=hand.stake_multiplier)
     if hand.phase is Phase.RECRACK:
-        return "you were cracked: recrack (double again) or pass"
+        return translate(lang, "terminal.options.recrack")
     if hand.phase is Phase.BLITZ:
         blitzes = [str(a) for a in hand.legal_actions if a.kind is ActionKind.BLITZ]
-        why = ("a blitz shows the pair and doubles" if len(blitzes) == 1
-               else "a blitz shows what it names and doubles once per pair")
-        return " / ".join([*blitzes, "pass"]) + f" ({why})"
+        key = ("terminal.options.blitz-one" if len(blitzes) == 1
+               else "terminal.options.blitz-several")
+        return translate(lang, key, options=" / ".join([*blitzes, "pass"]))
     return None
 
 

@@ -3,7 +3,8 @@
 At start the app migrates the database (Alembic), reads or creates the server secret, and starts
 the computer players' worker pool.  Around the routes, one middleware per idea: trusted proxy
 headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers, the body limit
-(413), the identity cookie and the rate limits (429).  Routes (all JSON errors:
+(413), the identity cookie, the rate limits (429) and the pages' words in the visitor's
+language (:mod:`~tricktable.web.page_language`).  Routes (all JSON errors:
 ``{"error", "message"}``; the pages also answer ``HEAD``):
 
 =========================  =========================================================
@@ -34,6 +35,8 @@ headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers,
 ``GET /replay``            the replay page (``?game=ID``)
 ``GET /api/i18n``          the browser's words in the request's language (cookie, else
                            ``Accept-Language``) and the languages on offer
+``GET /language``          ``?lang=nl&next=/path``: the language menu; remembers the choice
+                           (cookie) and goes back to the page
 =========================  =========================================================
 """
 
@@ -64,7 +67,9 @@ from tricktable.web.identity import (
     subkey,
     verify,
 )
+from tricktable.web.language import LanguageMiddleware
 from tricktable.web.metrics import MetricsMiddleware
+from tricktable.web.page_language import PageLanguageMiddleware
 from tricktable.web.proxy import ProxyHeadersMiddleware
 from tricktable.web.rate_limit import RateLimitMiddleware, RateLimits
 from tricktable.web.review_service import ReviewService
@@ -72,6 +77,7 @@ from tricktable.web.routes import (
     games,
     health,
     i18n,
+    language,
     leaderboard,
     pages,
     players,
@@ -176,7 +182,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     install_openapi(app)
     # The first added runs innermost: the rate limits need the player id, the identity cookie
-    # the scheme the proxy headers give, and the logs and metrics see every answer.
+    # the scheme the proxy headers give, and the logs and metrics see every answer; the
+    # answer's language is settled first of all.
+    app.add_middleware(PageLanguageMiddleware)  # the pages' words in the visitor's language
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)
@@ -185,9 +193,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(MetricsMiddleware)
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
+    app.add_middleware(LanguageMiddleware)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   tables.router, tables.pages, pages.router, review.router, i18n.router):
+                   tables.router, tables.pages, pages.router, review.router, i18n.router,
+                   language.router):
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)

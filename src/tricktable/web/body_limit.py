@@ -7,8 +7,13 @@ one (chunked) is counted as it arrives and refused as soon as it passes the limi
 from __future__ import annotations
 
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from tricktable.i18n import Message as Words
+from tricktable.i18n import translate
+from tricktable.web.language import request_language
 
 __all__ = ["BodyLimitMiddleware", "BodyTooLarge"]
 
@@ -18,7 +23,8 @@ class BodyTooLarge(HTTPException):
     through its body parsing; the error handlers make it a JSON 413)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(413, f"The request body is larger than {limit} bytes.")
+        self.reason = Words("server.too_large", {"limit": limit})
+        super().__init__(413, str(self.reason))
 
 
 class BodyLimitMiddleware:
@@ -62,8 +68,11 @@ class BodyLimitMiddleware:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        reason = BodyTooLarge(self.limit).reason
+        language = request_language(HTTPConnection(scope))
         response = JSONResponse(
-            {"error": "too_large", "message": str(BodyTooLarge(self.limit).detail)},
+            {"error": "too_large", "message": translate(language, reason),
+             "reason": reason.to_json()},
             status_code=413, headers={"Connection": "close"},
         )
         await response(scope, receive, send)

@@ -29,6 +29,7 @@ from typing import Any
 
 from tricktable.ai.players import make_player
 from tricktable.game import Seat, parse_action, seed_text
+from tricktable.i18n import Message
 from tricktable.web.games import adapter
 
 __all__ = [
@@ -44,7 +45,12 @@ __all__ = [
 
 
 class ComputerError(RuntimeError):
-    """The computer players could not answer (a worker died or took too long)."""
+    """The computer players could not answer (a worker died or took too long); ``reason``
+    says which, as a message."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,9 +243,7 @@ class ComputerPool:
                     timeout=self.timeout
                 )
             except FutureTimeout:
-                raise ComputerError(
-                    "The computer players took too long; please try again."
-                ) from None
+                raise ComputerError(Message("server.computer.slow")) from None
         index = self._choose(job.game_id)
         try:
             executor = self._process(index)
@@ -247,13 +251,9 @@ class ComputerPool:
                 return executor.submit(play_computers, job).result(timeout=self.timeout)
             except BrokenProcessPool:
                 self._replace(index, executor)
-                raise ComputerError(
-                    "A computer player's worker stopped; please try again."
-                ) from None
+                raise ComputerError(Message("server.computer.stopped")) from None
             except FutureTimeout:
-                raise ComputerError(
-                    "The computer players took too long; please try again."
-                ) from None
+                raise ComputerError(Message("server.computer.slow")) from None
         finally:
             with self._lock:
                 self._pending[index] -= 1

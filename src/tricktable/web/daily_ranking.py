@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date
 
+from tricktable.i18n import Message
 from tricktable.web.daily import daily_date
 from tricktable.web.daily_connection import is_ipv6
 from tricktable.web.store import Store
@@ -44,22 +45,15 @@ class DailyRanking:
             return "connection_new_browser"
         return None
 
-    def message(self, reason: str | None, address: str) -> str:
-        """What the lobby says before the first card."""
+    def message(self, reason: str | None, address: str) -> Message:
+        """What the lobby says before the first card (a message: the server words it in the
+        player's language)."""
         if reason is None:
-            return "This attempt is ranked: your score goes on today's leaderboard."
-        placed = "Your score is shown where it would have placed."
-        texts = {
-            "new_browser": (
-                "This attempt is not ranked: this browser is new here today, and a brand-new "
-                "browser (a private window, say) could rehearse the deals. " + placed
-                + " From tomorrow this browser's Dailies are ranked."),
-            "connection_new_browser": (
-                "This attempt is not ranked: a brand-new browser opened today's Daily from your "
-                "connection, so later Dailies from this connection today are unranked (it "
-                "could have seen the deals). " + placed),
-            "connection_cap": (
-                f"This attempt is not ranked: your connection has had its {self.cap(address)} "
-                "ranked attempts at today's Daily. " + placed),
-        }
-        return texts.get(reason, "This attempt is not ranked.")
+            return Message("server.daily.ranked")
+        if reason == "new_browser":
+            return Message("server.daily.unranked_new_browser")
+        if reason == "connection_new_browser":
+            return Message("server.daily.unranked_connection")
+        if reason == "connection_cap":
+            return Message("server.daily.unranked_cap", {"count": self.cap(address)})
+        return Message("server.daily.unranked")

@@ -7,6 +7,11 @@ from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 from typing import Any
 
+from babel.dates import format_date
+
+from tricktable.i18n import DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, Message, translate
+from tricktable.words import GAME_TITLES
+
 __all__ = ["MARKS", "histogram", "share_text", "standing", "streaks"]
 
 MARKS = {
@@ -66,11 +71,16 @@ def streaks(days: Iterable[date], today: date) -> dict[str, int]:
     return {"current": current, "best": best}
 
 
-def share_text(*, title: str, day: str, score: int, ranked: bool, place: dict[str, Any],
-               marks: Sequence[str]) -> str:
-    """The Share button's text: no card, no play, nothing that spoils the deals."""
-    where = f"rank {place['rank']} of {place['of']}"
-    if not ranked:
-        where = f"unranked (would rank {place['rank']} of {place['of']})"
-    return "\n".join([f"Tricktable {title} Daily {day}", f"Score {score:+d} · {where}",
-                      "".join(marks)])
+def share_text(*, game: str, day: str, score: int, ranked: bool, place: dict[str, Any],
+               marks: Sequence[str], language: str = DEFAULT_LANGUAGE) -> str:
+    """The Share button's text in ``language`` (the date in its own style): no card, no play,
+    nothing that spoils the deals."""
+    rank = {"rank": place["rank"], "count": place["of"]}
+    where = Message("server.share.rank" if ranked else "server.share.unranked", rank)
+    locale = DEFAULT_LANGUAGE if language == PSEUDO_LANGUAGE else language
+    shown_day = format_date(date.fromisoformat(day), format="long", locale=locale)
+    lines = [
+        Message("server.share.title", {"game": GAME_TITLES[game], "date": shown_day}),
+        Message("server.share.score", {"score": f"{score:+d}", "where": where}),
+    ]
+    return "\n".join([*(translate(language, line) for line in lines), "".join(marks)])

@@ -1,5 +1,7 @@
-"""Every error answer of the API is JSON: ``{"error": code, "message": text}`` (a 409 adds
-``"game"``); a page that does not exist (outside ``/api``) is an HTML page saying so.
+"""Every error answer of the API is JSON: ``{"error": code, "message": text, "reason":
+{"key", "params"}}`` — the message in the request's language, and the same as a catalogue
+message for clients that word it themselves (a 409 adds ``"game"``); a page that does not exist
+(outside ``/api``) is an HTML page saying so.
 
 Input a database cannot store (PostgreSQL refuses NUL in text) is a 400; a database that does
 not answer is a 503; anything unexpected is a 500 that keeps the connection usable.
@@ -9,17 +11,23 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+import re
+from http import HTTPStatus
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy import exc as db_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as AsgiMessage
 
+from tricktable.i18n import Message, translate
+from tricktable.i18n.errors import reason_of
+from tricktable.web.body_limit import BodyTooLarge
+from tricktable.web.language import request_language
 from tricktable.web.routes.pages import not_found_html
-from tricktable.web.service import ApiError
+from tricktable.web.service import ApiError, error_body
 
 __all__ = ["UnexpectedErrors", "install_error_handlers"]
 
@@ -27,32 +35,72 @@ log = logging.getLogger("tricktable.web")
 
 _CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
           413: "too_large", 429: "too_many_requests"}
+_HTTP_WORDS = {404: Message("server.http.not_found"),
+               405: Message("server.http.method_not_allowed")}
+
+_PROBLEMS = {
+    "int_type": "server.validation.integer",
+    "int_parsing": "server.validation.integer",
+    "int_from_float": "server.validation.integer",
+    "bool_type": "server.validation.boolean",
+    "bool_parsing": "server.validation.boolean",
+    "string_type": "server.validation.text",
+    "greater_than_equal": "server.validation.at_least",
+    "less_than_equal": "server.validation.at_most",
+    "greater_than": "server.validation.more_than",
+    "less_than": "server.validation.less_than",
+    "model_type": "server.validation.object",
+    "model_attributes_type": "server.validation.object",
+    "dict_type": "server.validation.object",
+}
+"""Pydantic's error types, as our own words (``input`` and ``limit`` fill them)."""
 
 
-def _validation_message(error: RequestValidationError) -> str:
-    problems = []
+def _validation_message(error: RequestValidationError) -> Message:
+    """What was wrong with a request, as one message: each problem names the field and, where
+    there is one, the value refused."""
+    problems: list[object] = []
     for item in error.errors():
         kind = item.get("type", "")
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+        field: object = where or Message("server.validation.body")
+        context = item.get("ctx") or {}
+        shown = _printable(_shown(item["input"])) if "input" in item else ""
         if kind == "json_invalid":
-            return "The request body is not valid JSON."
+            return Message("server.validation.json")
         if kind == "missing":
-            problems.append(f"{where or 'the body'} is required")
+            problems.append(Message("server.validation.missing", {"field": field}))
         elif kind == "extra_forbidden":
-            problems.append(f"{where} is not a field here")
+            problems.append(Message("server.validation.extra", {"field": field}))
+        elif kind in ("literal_error", "enum"):
+            choices = ", ".join(re.findall(r"'([^']*)'", str(context.get("expected", ""))))
+            problems.append(Message("server.validation.choice",
+                                    {"field": field, "choices": choices, "input": shown}))
+        elif kind == "string_too_long":
+            problems.append(Message("server.validation.too_long", {
+                "field": field, "count": context.get("max_length", 0)}))
+        elif kind == "value_error" and isinstance(context.get("error"), Exception):
+            problems.append(reason_of(context["error"]))
+        elif kind in _PROBLEMS:
+            limit = next((context[name] for name in ("ge", "le", "gt", "lt") if name in context),
+                         "")
+            problems.append(Message(_PROBLEMS[kind],
+                                    {"field": field, "input": shown, "limit": limit}))
         else:
-            message = str(item.get("msg", "is not valid"))
-            if "input" in item and kind != "model_type":
-                message += f", not {_shown(item['input'])}"
-            problems.append(f"{where}: {message}" if where else message)
-    return "Bad request: " + "; ".join(problems) + "."
+            problems.append(Message("server.validation.invalid", {"field": field,
+                                                                  "input": shown}))
+    return Message("server.validation.bad_request", {"problems": _semicolons(problems)})
+
+
+def _semicolons(items: list[object]) -> object:
+    shown = items[0] if items else ""
+    for item in items[1:]:
+        shown = Message("server.validation.and", {"first": shown, "second": item})
+    return shown
 
 
 def _internal() -> JSONResponse:
-    return JSONResponse(
-        {"error": "internal", "message": "Something went wrong on the server."},
-        status_code=500,
-    )
+    return JSONResponse(error_body("internal", Message("server.internal")), status_code=500)
 
 
 class UnexpectedErrors:
@@ -72,7 +120,7 @@ class UnexpectedErrors:
             return
         started = False
 
-        async def watching(message: Message) -> None:
+        async def watching(message: AsgiMessage) -> None:
             nonlocal started
             started = started or message["type"] == "http.response.start"
             await send(message)
@@ -106,45 +154,54 @@ def _is_api(request: Request) -> bool:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    async def api_error(_request: Request, error: Exception) -> JSONResponse:
+    async def api_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ApiError)
-        return JSONResponse(error.to_json(), status_code=error.status, headers=error.headers)
+        return JSONResponse(error.to_json(request_language(request)), status_code=error.status,
+                            headers=error.headers)
 
-    async def validation_error(_request: Request, error: Exception) -> JSONResponse:
+    async def validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
-        return JSONResponse(
-            {"error": "bad_request", "message": _printable(_validation_message(error))},
-            status_code=400,
-        )
+        return JSONResponse(error_body("bad_request", _validation_message(error),
+                                       request_language(request)), status_code=400)
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, StarletteHTTPException)
+        language = request_language(request)
+        detail: object = error.detail
         if error.status_code == 404 and not _is_api(request):
-            message = (str(error.detail) if error.detail != "Not Found"
-                       else f"There is no page at {request.url.path} here.")
-            return HTMLResponse(not_found_html(message), status_code=404)
-        body: dict[str, Any] = {
-            "error": _CODES.get(error.status_code, "error"),
-            "message": str(error.detail),
-        }
+            if isinstance(detail, Message):
+                text = translate(language, detail)
+            elif detail != "Not Found":
+                text = str(detail)
+            else:
+                text = translate(language, Message("server.page.not_found",
+                                                   {"path": request.url.path}))
+            return HTMLResponse(not_found_html(text), status_code=404)
+        message: Message | str
+        if isinstance(detail, Message):
+            message = detail
+        elif isinstance(error, BodyTooLarge):
+            message = error.reason
+        elif error.status_code in _HTTP_WORDS and detail == HTTPStatus(error.status_code).phrase:
+            message = _HTTP_WORDS[error.status_code]
+        elif detail == HTTPStatus(error.status_code).phrase:
+            message = Message("server.http.error", {"status": str(error.status_code)})
+        else:
+            message = str(detail)
+        body = error_body(_CODES.get(error.status_code, "error"), message, language)
         return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
-    async def unstorable(_request: Request, error: Exception) -> JSONResponse:
+    async def unstorable(request: Request, error: Exception) -> JSONResponse:
         # A guard behind the routes' own checks: e.g. a NUL byte that reached PostgreSQL.
         log.warning("The database refused a request's data: %s", error)
-        return JSONResponse(
-            {"error": "bad_request",
-             "message": "Bad request: it holds text the database cannot store."},
-            status_code=400,
-        )
+        return JSONResponse(error_body("bad_request", Message("server.unstorable"),
+                                       request_language(request)), status_code=400)
 
-    async def unavailable(_request: Request, error: Exception) -> JSONResponse:
+    async def unavailable(request: Request, error: Exception) -> JSONResponse:
         log.error("The database did not answer: %s", error)
-        return JSONResponse(
-            {"error": "unavailable",
-             "message": "The database is not answering; please try again shortly."},
-            status_code=503, headers={"Retry-After": "5"},
-        )
+        return JSONResponse(error_body("unavailable", Message("server.database_unavailable"),
+                                       request_language(request)),
+                            status_code=503, headers={"Retry-After": "5"})
 
     async def unexpected(_request: Request, error: Exception) -> JSONResponse:
         log.exception("Unexpected error", exc_info=error)

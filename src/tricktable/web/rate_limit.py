@@ -22,6 +22,8 @@ from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from tricktable.i18n import Message, translate
+from tricktable.web.language import request_language
 from tricktable.web.proxy import client_address
 from tricktable.web.rate_limit_storage import SqlStorage
 from tricktable.web.settings import Settings
@@ -127,9 +129,11 @@ class RateLimitMiddleware:
             await self.app(scope, receive, send)
             return
         seconds = max(1, math.ceil(wait))
+        reason = Message("server.too_many_requests", {"seconds": seconds})
+        language = request_language(HTTPConnection(scope))
         response = JSONResponse(
-            {"error": "too_many_requests",
-             "message": f"Too many requests; please wait {seconds} s and try again."},
+            {"error": "too_many_requests", "message": translate(language, reason),
+             "reason": reason.to_json()},
             status_code=429, headers={"Retry-After": str(seconds)},
         )
         await response(scope, receive, send)

@@ -6,6 +6,10 @@ view now; a deal's review judges the human's decisions from the human's views at
 gives every computer action its reason (worked out by the same player, with the same generator,
 that chose it, so the action is the stored one).  The deal's replay shows every card: it is only
 ever built for a deal that is over.
+
+Their words (labels, reasons, summaries) are messages as JSON
+(:func:`~tricktable.words.words_json`): what is stored stays free of any language, and the
+server words it for each request (:func:`~tricktable.words.worded`).
 """
 
 from __future__ import annotations
@@ -13,17 +17,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.ai.evaluation import EvaluationSettings, action_text
+from tricktable.ai.evaluation import EvaluationSettings
 from tricktable.ai.evaluation_hint import hint
 from tricktable.ai.evaluation_review import ReviewSettings, review_hand
 from tricktable.ai.players import make_player
 from tricktable.ai.reasons import explain
 from tricktable.cards import Card, cards_of
 from tricktable.game import Seat
+from tricktable.i18n import Message
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.state import HandState, Phase
 from tricktable.web.computer import decision_rng
 from tricktable.web.games import adapter
+from tricktable.words import action_words, words_json
 
 __all__ = [
     "computer_reasons",
@@ -46,7 +52,7 @@ def hint_job(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Seat, str
     match = _match(rules, seed, actions)
     view = match.current.view(seat)
     found = hint(view, search_seed, EvaluationSettings(samples=samples))
-    return found.to_json()
+    return found.to_json(messages=True)
 
 
 def _text(card: Card | None) -> str | None:
@@ -54,7 +60,7 @@ def _text(card: Card | None) -> str | None:
 
 
 def deal_replay(hand: HandState, deal: int, hand_number: int,
-                reasons: dict[int, str]) -> dict[str, Any]:
+                reasons: dict[int, Message]) -> dict[str, Any]:
     """A finished deal, every card face up: the deal, each action (with its reason, if any) and
     each trick with its plays."""
     assert hand.is_over and hand.result is not None
@@ -66,8 +72,10 @@ def deal_replay(hand: HandState, deal: int, hand_number: int,
     for index, (seat, action) in enumerate(hand.history):
         phase = fresh.phase
         fresh.apply(action)
+        reason = reasons.get(index)
         step = {"index": index, "seat": seat, "action": str(action),
-                "label": action_text(action), "reason": reasons.get(index)}
+                "label": words_json(action_words(action)),
+                "reason": None if reason is None else reason.to_json()}
         if phase is not Phase.PLAY:
             bidding.append({**step, "phase": phase.value})
             continue
@@ -94,17 +102,17 @@ def deal_replay(hand: HandState, deal: int, hand_number: int,
         "tricks": tricks,
         "scores": list(result.scores),
         "kind": result.kind.value,
-        "summary": result.reason,
+        "summary": result.reason.to_json(),
     }
 
 
 def computer_reasons(hand: HandState, first_action: int, seed: str, opponent: str,
-             human: Seat) -> dict[int, str]:
+             human: Seat) -> dict[int, Message]:
     """Each computer action's reason, by its index in the deal's history.  ``first_action``:
     the game-wide number of the deal's first action (the decisions' generators count in it)."""
     fresh = HandState(rules=hand.rules, dealer=hand.dealer, deal=hand.deal,
                       multiplier=hand.multiplier)
-    reasons: dict[int, str] = {}
+    reasons: dict[int, Message] = {}
     for index, (seat, action) in enumerate(hand.history):
         if seat != human:
             player = make_player("sheepshead", opponent, reproducible=True)
@@ -132,7 +140,7 @@ def review_deal_job(rules: dict[str, Any], seed: str, actions: Sequence[tuple[Se
     reasons = computer_reasons(hand, first_action, seed, opponent, human)
     number = hand_number_of(match, deal)
     return {
-        "decisions": [d.to_json() for d in decisions],
+        "decisions": [d.to_json(messages=True) for d in decisions],
         "replay": deal_replay(hand, deal, number, reasons),
     }
 

@@ -9,6 +9,10 @@
   review's marks: of my own New games, and of every Daily game on the board (mine included)
   once its day has ended — never before (403), since everybody plays the same deals that day.
   The deal in progress is never part of it.
+
+What is stored holds messages, not words (:mod:`tricktable.web.review_jobs`); each answer words
+them in the request's language.  Reviews stored before that hold English text, which is shown
+as it is.
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from datetime import date
 from typing import Any
 
 from tricktable.ai.evaluation import EvaluationSettings
+from tricktable.i18n import Message
 from tricktable.web.computer import CHEAP_PLAYERS
 from tricktable.web.daily import is_revealed
+from tricktable.web.language import answer_language
 from tricktable.web.review_jobs import (
     computer_reasons,
     deal_replay,
@@ -32,12 +38,43 @@ from tricktable.web.review_jobs import (
     review_deal_job,
 )
 from tricktable.web.review_store import ReviewStore
-from tricktable.web.service import GAME_ID, ApiError, GameService
+from tricktable.web.service import GAME_ID, NOT_YOURS, ApiError, GameService, no_game
 from tricktable.web.store import GameRow
+from tricktable.words import worded
 
 __all__ = ["ReviewService"]
 
 log = logging.getLogger(__name__)
+
+
+def _options(options: list[dict[str, Any]], language: str) -> list[dict[str, Any]]:
+    return [{**option, "label": worded(option.get("label"), language)} for option in options]
+
+
+def worded_hint(found: dict[str, Any], language: str) -> dict[str, Any]:
+    """A hint as :func:`~tricktable.web.review_jobs.hint_job` gives it, in ``language``."""
+    return {**found, "label": worded(found.get("label"), language),
+            "reason": worded(found.get("reason"), language),
+            "options": _options(found.get("options", []), language)}
+
+
+def worded_decision(decision: dict[str, Any], language: str) -> dict[str, Any]:
+    """A judged decision as stored, in ``language``."""
+    return {**decision, "chosen_label": worded(decision.get("chosen_label"), language),
+            "best_label": worded(decision.get("best_label"), language),
+            "options": _options(decision.get("options", []), language)}
+
+
+def worded_replay(replay: dict[str, Any], language: str) -> dict[str, Any]:
+    """A deal's replay as stored, in ``language``."""
+    def step(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "label": worded(data.get("label"), language),
+                "reason": worded(data.get("reason"), language)}
+
+    return {**replay, "summary": worded(replay.get("summary"), language),
+            "bidding": [step(s) for s in replay.get("bidding", [])],
+            "tricks": [{**trick, "plays": [step(p) for p in trick.get("plays", [])]}
+                       for trick in replay.get("tricks", [])]}
 
 
 def _env_float(name: str, default: float) -> float:
@@ -71,14 +108,13 @@ class ReviewService:
     def _game(self, game_id: str) -> GameRow:
         row = self.service.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
         if row is None:
-            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+            raise ApiError(404, "unknown_game", no_game(game_id))
         return row
 
     @staticmethod
     def _sheepshead(row: GameRow) -> None:
         if row.game != "sheepshead":
-            raise ApiError(409, "not_available",
-                           "Hints, reviews and replays are for Sheepshead games so far.")
+            raise ApiError(409, "not_available", Message("server.review.sheepshead_only"))
 
     def _watchable(self, player_id: str, game_id: str) -> GameRow:
         """A game the player may review or replay: their own New game, or a Daily (theirs, or a
@@ -86,14 +122,12 @@ class ReviewService:
         row = self._game(game_id)
         daily = row.mode == "daily" and row.daily_date is not None
         if row.player_id != player_id and not (daily and row.ranked):
-            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+            raise ApiError(403, "not_your_game", NOT_YOURS)
         if daily and not is_revealed(date.fromisoformat(str(row.daily_date)), self.service.now()):
             # Everybody plays the same deals that day: none is shown face up, and no decision
             # judged, before the day ends — not even to the player who played it.
-            raise ApiError(403, "not_revealed",
-                           f"The games of the {row.daily_date} Daily can be replayed and "
-                           "reviewed once its day ends (midnight US Central): everybody plays "
-                           "the same deals until then.")
+            raise ApiError(403, "not_revealed", Message("server.review.not_revealed",
+                                                        {"day": str(row.daily_date)}))
         self._sheepshead(row)
         return row
 
@@ -102,13 +136,12 @@ class ReviewService:
     def hint(self, player_id: str, game_id: str) -> dict[str, Any]:
         row = self._game(game_id)
         if row.player_id != player_id:
-            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+            raise ApiError(403, "not_your_game", NOT_YOURS)
         if row.mode == "daily":
-            raise ApiError(403, "no_hints_in_daily",
-                           "The Daily is played without help: hints are for New games.")
+            raise ApiError(403, "no_hints_in_daily", Message("server.hint.daily"))
         self._sheepshead(row)
         if row.status == "over":
-            raise ApiError(409, "game_over", "The game is over.")
+            raise ApiError(409, "game_over", Message("illegal.game_over"))
         actions = self.service.store.actions(row.id, row.version)
         future = self.service.pool.submit(row.id, hint_job, row.rules, row.seed, actions,
                                           row.human_seat, self.hint_samples,
@@ -116,12 +149,12 @@ class ReviewService:
         try:
             found = future.result(timeout=self.service.pool.timeout)
         except FutureTimeout:
-            raise ApiError(503, "computer_unavailable",
-                           "The hint took too long; please try again.") from None
+            raise ApiError(503, "computer_unavailable", Message("server.hint.slow")) from None
         except ValueError:
-            raise ApiError(409, "not_your_turn", "It is not your turn.") from None
+            raise ApiError(409, "not_your_turn", Message("server.action.not_your_turn")) from None
         self.reviews.count_hint(row.id, self.service._stamp())
-        return {"game_id": row.id, "version": row.version, "hint": found,
+        return {"game_id": row.id, "version": row.version,
+                "hint": worded_hint(found, answer_language()),
                 "hints_used": self.reviews.hinted(row.id)}
 
     # --- Reviews ---------------------------------------------------------------------------
@@ -152,7 +185,9 @@ class ReviewService:
                 self._running.add(row.id)
                 running = True
                 self._runner.submit(self._compute, row, missing)
-        decisions = [d for deal in sorted(stored) for d in stored[deal]["decisions"]]
+        language = answer_language()
+        decisions = [worded_decision(d, language)
+                     for deal in sorted(stored) for d in stored[deal]["decisions"]]
         done = sum(1 for deal in wanted if deal in stored)
         if not wanted:
             status = "waiting"
@@ -192,18 +227,21 @@ class ReviewService:
         row = self._watchable(player_id, game_id)
         match, finished = self._deals(row)
         stored = self.reviews.reviewed(row.id)
+        language = answer_language()
         deals = []
         for k in finished:
             hand = match.deals[k]
             if k in stored:
-                deals.append({**stored[k]["replay"], "decisions": stored[k]["decisions"]})
+                deals.append({**worded_replay(stored[k]["replay"], language),
+                              "decisions": [worded_decision(d, language)
+                                            for d in stored[k]["decisions"]]})
             else:
                 # Not reviewed yet: a cheap player's reasons cost nothing to work out here.
                 reasons = (computer_reasons(hand, sum(len(h.history) for h in match.deals[:k]),
                                             row.seed, row.opponent, row.human_seat)
                            if row.opponent in CHEAP_PLAYERS else {})
-                deals.append({**deal_replay(hand, k, hand_number_of(match, k), reasons),
-                              "decisions": []})
+                replay = deal_replay(hand, k, hand_number_of(match, k), reasons)
+                deals.append({**worded_replay(replay, language), "decisions": []})
         return {"game_id": row.id, "game": row.game, "mode": row.mode,
                 "daily_date": row.daily_date, "seat": row.human_seat,
                 "mine": row.player_id == player_id, "status": row.status,

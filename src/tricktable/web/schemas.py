@@ -12,6 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
+
 __all__ = [
     "ActionRequest",
     "DailyRequest",
@@ -22,6 +25,7 @@ __all__ = [
     "NewGameRequest",
     "NicknameRequest",
     "PresetName",
+    "Reason",
 ]
 
 GameName = Literal["sheepshead", "spades"]
@@ -66,8 +70,7 @@ class NewGameRequest(_Body):
     def _no_null_switches(self) -> NewGameRequest:
         for name in ("partner", "crack", "blitz"):
             if name in self.model_fields_set and getattr(self, name) is None:
-                raise ValueError(f"{name} cannot be null: give a value or leave it out for the "
-                                 "table's")
+                raise WordedError(Message("server.validation.null", {"field": name}))
         return self
 
     def house(self) -> dict[str, Any]:
@@ -98,10 +101,25 @@ class NicknameRequest(_Body):
     nickname: str = Field(max_length=200)
 
 
+class Reason(BaseModel):
+    """A message of the catalogues (``GET /api/i18n``): a key and its parameters, a parameter
+    being a number, text, or a message of its own."""
+
+    key: str = Field(description="The catalogue key, e.g. illegal.follow.hearts.")
+    params: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The message's parameters: numbers, text, or nested {key, params}.")
+
+
 class ErrorBody(BaseModel):
     """Every answer other than success."""
 
     error: str = Field(description="A short code: bad_request, not_found, stale_version, ...")
-    message: str = Field(description="What was wrong, for people.")
+    message: str = Field(description="What was wrong, for people, in the request's language "
+                                     "(the tricktable_lang cookie, else Accept-Language).")
+    reason: Reason | None = Field(
+        default=None,
+        description="The message as a catalogue key and parameters, for clients that word "
+                    "it themselves (absent for the rare message no catalogue holds).")
     game: dict[str, Any] | None = Field(
         default=None, description="A 409 only: the game as it is now, to continue from.")

@@ -18,6 +18,8 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from tricktable.game import IllegalAction, Seat, parse_action
+from tricktable.i18n import LANGUAGES, Message, translate
+from tricktable.i18n.errors import reason_of
 from tricktable.web.computer import ComputerError, ComputerPool, MatchCache, job_for
 from tricktable.web.daily import (
     COMMITTED_DAYS_AHEAD,
@@ -31,10 +33,14 @@ from tricktable.web.daily_connection import connection_key
 from tricktable.web.daily_ranking import DailyRanking
 from tricktable.web.daily_results import MARKS, histogram, share_text, standing, streaks
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, TableOptions, adapter
+from tricktable.web.games.base import DIFFICULTY_LABELS
+from tricktable.web.language import answer_language
 from tricktable.web.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
 from tricktable.web.store import GameRow, Store
+from tricktable.words import GAME_TITLES
 
-__all__ = ["ApiError", "GameService", "display_name", "name_key"]
+__all__ = ["NOT_YOURS", "ApiError", "GameService", "display_name", "error_body", "name_key",
+           "no_game"]
 
 NICKNAME_LENGTH = 24
 GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
@@ -42,13 +48,14 @@ GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 
 
 class ApiError(Exception):
-    """An answer other than success: HTTP status, a short code, a message for people, and
+    """An answer other than success: HTTP status, a short code, the message for people (a
+    :class:`~tricktable.i18n.Message`, worded in the request's language when answered), and
     optionally the game's current state (for a 409)."""
 
-    def __init__(self, status: int, code: str, message: str, *,
+    def __init__(self, status: int, code: str, message: Message | str, *,
                  game: dict[str, Any] | None = None,
                  headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
+        super().__init__(str(message))
         self.status = status
         self.code = code
         self.message = message
@@ -56,15 +63,33 @@ class ApiError(Exception):
         self.headers = headers
         """Extra response headers (a 429's ``Retry-After``)."""
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"error": self.code, "message": self.message}
+    def to_json(self, language: str | None = None) -> dict[str, Any]:
+        """``{"error", "message", "reason"}`` (and ``"game"``): the message in ``language``
+        (the answer's, by default) and as a message for clients that word it themselves."""
+        data = error_body(self.code, self.message, language)
         if self.game is not None:
             data["game"] = self.game
         return data
 
 
-ANONYMOUS_TAG = re.compile(r"anonymous(\s*[0-9a-f]{1,8})?")
-"""Names of the anonymous-tag form (after :func:`name_key`), reserved for the tags."""
+def error_body(code: str, message: Message | str, language: str | None = None) -> dict[str, Any]:
+    """An error answer's body: the code, the message in ``language`` (the answer's by default)
+    and, when it is a catalogue message, the message itself (``reason``)."""
+    language = language or answer_language()
+    if isinstance(message, Message):
+        return {"error": code, "message": translate(language, message),
+                "reason": message.to_json()}
+    return {"error": code, "message": message}
+
+
+NOT_YOURS = Message("server.game.not_yours")
+GAME_OVER = Message("illegal.game_over")
+NOT_YOUR_TURN = Message("server.action.not_your_turn")
+STALE = Message("server.action.stale")
+
+
+def no_game(game_id: str) -> Message:
+    return Message("server.game.none", {"game": repr(game_id)})
 
 
 def name_key(nickname: str) -> str:
@@ -73,11 +98,24 @@ def name_key(nickname: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", nickname).casefold().split())
 
 
+def _anonymous_words() -> str:
+    words = {name_key(translate(language, Message("server.anonymous", {"tag": ""})))
+             for language in LANGUAGES}
+    return "|".join(sorted(re.escape(word) for word in words | {"anonymous"}))
+
+
+ANONYMOUS_TAG = re.compile(rf"(?:{_anonymous_words()})(\s*[0-9a-f]{{1,8}})?")
+"""Names of the anonymous-tag form in any language (after :func:`name_key`), reserved for the
+tags."""
+
+
 def display_name(player_id: str, nickname: str | None) -> str:
-    """A player's name on the leaderboard: the nickname, or a stable anonymous tag."""
+    """A player's name on the leaderboard: the nickname, or a stable anonymous tag
+    ("Anonymous 02fd", in the answer's language)."""
     if nickname:
         return nickname
-    return "Anonymous " + hashlib.sha256(player_id.encode()).hexdigest()[:4]
+    tag = hashlib.sha256(player_id.encode()).hexdigest()[:4]
+    return translate(answer_language(), Message("server.anonymous", {"tag": tag}))
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -113,6 +151,9 @@ class GameService:
     # --- Options and players -------------------------------------------------------------
 
     def options(self) -> dict[str, Any]:
+        """The games with their tables and difficulties; the names for people in the answer's
+        language (``title``, ``preset_labels``, ``difficulty_labels``)."""
+        language = answer_language()
         games = {}
         for name, game in ADAPTERS.items():
             difficulties = {}
@@ -122,8 +163,12 @@ class GameService:
                 except ValueError:
                     continue
             games[name] = {
-                "title": game.title,
+                "title": translate(language, GAME_TITLES[name]),
                 "presets": list(game.presets),
+                "preset_labels": {preset: translate(language, game.preset_labels[preset])
+                                  for preset in game.presets},
+                "difficulty_labels": {difficulty: translate(language, DIFFICULTY_LABELS[difficulty])
+                                      for difficulty in difficulties},
                 "default_preset": game.default_preset,
                 "hands": list(game.hand_counts),
                 "difficulties": difficulties,
@@ -142,24 +187,22 @@ class GameService:
 
     def set_nickname(self, player_id: str, nickname: object) -> dict[str, Any]:
         if not isinstance(nickname, str):
-            raise ApiError(400, "bad_request", "The nickname must be text.")
+            raise ApiError(400, "bad_request", Message("server.nickname.not_text"))
         cleaned = " ".join(nickname.split())
         if not cleaned:
-            raise ApiError(400, "bad_nickname", "The nickname is empty.")
+            raise ApiError(400, "bad_nickname", Message("server.nickname.empty"))
         if len(cleaned) > NICKNAME_LENGTH:
             raise ApiError(400, "bad_nickname",
-                           f"A nickname has at most {NICKNAME_LENGTH} characters.")
+                           Message("server.nickname.too_long", {"count": NICKNAME_LENGTH}))
         if any(unicodedata.category(c).startswith("C") for c in cleaned):
-            raise ApiError(400, "bad_nickname", "A nickname cannot hold control characters.")
+            raise ApiError(400, "bad_nickname", Message("server.nickname.control"))
         key = name_key(cleaned)
         if ANONYMOUS_TAG.fullmatch(key):
             raise ApiError(409, "nickname_reserved",
-                           f"{cleaned!r} is reserved: names like \"Anonymous 02fd\" are the tags "
-                           "of players without a nickname. Choose another nickname.")
+                           Message("server.nickname.reserved", {"name": repr(cleaned)}))
         if not self.store.set_nickname(player_id, cleaned, key, self._stamp()):
             raise ApiError(409, "nickname_taken",
-                           f"The nickname {cleaned!r} is taken by another player (names are "
-                           "compared ignoring case and look-alike forms). Choose another.")
+                           Message("server.nickname.taken", {"name": repr(cleaned)}))
         return self.me(player_id)
 
     # --- Creating games ------------------------------------------------------------------
@@ -168,7 +211,7 @@ class GameService:
         try:
             return adapter(game)
         except ValueError as error:
-            raise ApiError(400, "bad_request", str(error)) from None
+            raise ApiError(400, "bad_request", reason_of(error)) from None
 
     def new_game(self, player_id: str, *, game: str, preset: str | None,
                  difficulty: str | None, hands: int | None,
@@ -177,15 +220,13 @@ class GameService:
         chosen = self._adapter(game)
         difficulty = difficulty or "normal"
         if target is not None and not self.test_options:
-            raise ApiError(400, "bad_request",
-                           "target is a test-only option, and this server does not allow it; "
-                           "choose a table (preset) instead.")
+            raise ApiError(400, "bad_request", Message("server.target_test_only"))
         try:
             rules = chosen.rules(preset, TableOptions(hands=hands, target=target,
                                                       house=dict(house or {})))
             opponent = chosen.player_for(difficulty)
         except ValueError as error:
-            raise ApiError(400, "bad_request", str(error)) from None
+            raise ApiError(400, "bad_request", reason_of(error)) from None
         seed = "new-" + secrets.token_hex(16)
         return self._create(player_id, chosen, mode="new", preset=preset or chosen.default_preset,
                             rules=rules, difficulty=difficulty, opponent=opponent, seed=seed,
@@ -217,7 +258,7 @@ class GameService:
             "game_id": None if row is None else row.id,
             "ranked": ranked,
             "unranked_reason": reason,
-            "ranked_message": self.ranking.message(reason, address),
+            "ranked_message": translate(answer_language(), self.ranking.message(reason, address)),
             "commitment": seed_commitment(daily_seed(self.secret, chosen.name, day)),
         }
 
@@ -235,7 +276,7 @@ class GameService:
         try:
             opponent = chosen.player_for(chosen.daily_difficulty)
         except ValueError as error:
-            raise ApiError(503, "unavailable", str(error)) from None
+            raise ApiError(503, "unavailable", reason_of(error)) from None
         table = self.store.daily(chosen.name, day.isoformat(), preset=chosen.daily_preset,
                                  difficulty=chosen.daily_difficulty, opponent=opponent)
         rules = chosen.rules(table.preset, TableOptions())
@@ -262,7 +303,7 @@ class GameService:
             return date.fromisoformat(day)
         except ValueError:
             raise ApiError(400, "bad_request",
-                           f"{day!r} is not a date; write it as YYYY-MM-DD.") from None
+                           Message("server.date", {"day": repr(day)})) from None
 
     def _fairness(self, game: str, day: date) -> dict[str, Any]:
         seed = daily_seed(self.secret, game, day)
@@ -290,10 +331,9 @@ class GameService:
         wanted = self._day(day)
         last = daily_date(self.now()) + timedelta(days=COMMITTED_DAYS_AHEAD)
         if wanted > last:
-            raise ApiError(404, "not_committed",
-                           f"The Daily of {wanted.isoformat()} is not committed yet: commitments "
-                           f"are published {COMMITTED_DAYS_AHEAD} days ahead (up to "
-                           f"{last.isoformat()}).")
+            raise ApiError(404, "not_committed", Message("server.daily.not_committed", {
+                "day": wanted.isoformat(), "count": COMMITTED_DAYS_AHEAD,
+                "last": last.isoformat()}))
         return {"game": chosen.name, **self._fairness(chosen.name, wanted)}
 
     def record(self, player_id: str, game_id: str) -> dict[str, Any]:
@@ -301,16 +341,15 @@ class GameService:
         anyone once its day has ended, another game's for its player."""
         row = self.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
         if row is None:
-            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+            raise ApiError(404, "unknown_game", no_game(game_id))
         if row.mode == "daily" and row.daily_date is not None:
             if not is_revealed(date.fromisoformat(row.daily_date), self.now()):
-                raise ApiError(403, "not_revealed",
-                               f"The records of the {row.daily_date} Daily are published when "
-                               "the day ends (midnight US Central), with its seed.")
+                raise ApiError(403, "not_revealed", Message("server.record.not_revealed",
+                                                            {"day": row.daily_date}))
         elif row.player_id != player_id:
-            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+            raise ApiError(403, "not_your_game", NOT_YOURS)
         if row.status != "over":
-            raise ApiError(409, "not_finished", "A game's record is published once it is over.")
+            raise ApiError(409, "not_finished", Message("server.record.not_finished"))
         chosen = self._adapter(row.game)
         match = chosen.replay(row.rules, row.seed, self.store.actions(row.id, row.version))
         return chosen.record(match)
@@ -332,7 +371,7 @@ class GameService:
         )
         played = self._play_computers(row, chosen, match)
         if chosen.is_over(match):  # pragma: no cover - a game always needs the human
-            raise ApiError(500, "internal", "The game ended before the human played.")
+            raise ApiError(500, "internal", Message("server.game.ended_early"))
         return replace(row, version=len(played)), match
 
     @staticmethod
@@ -356,9 +395,9 @@ class GameService:
     def _row(self, player_id: str, game_id: str) -> GameRow:
         row = self.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
         if row is None:
-            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+            raise ApiError(404, "unknown_game", no_game(game_id))
         if row.player_id != player_id:
-            raise ApiError(403, "not_your_game", "This game belongs to another player.")
+            raise ApiError(403, "not_your_game", NOT_YOURS)
         return row
 
     def _match(self, row: GameRow, chosen: GameAdapter[Any]) -> Any:
@@ -382,7 +421,7 @@ class GameService:
                     THINK_SECONDS.labels(row.difficulty).time():
                 answer = self.pool.run(job)
         except ComputerError as error:
-            raise ApiError(503, "computer_unavailable", str(error)) from None
+            raise ApiError(503, "computer_unavailable", reason_of(error)) from None
         for seat, text in answer:
             chosen.apply(match, seat, parse_action(text))
         return answer
@@ -430,47 +469,39 @@ class GameService:
             since: int | None, body_game_id: str | None, seat: int | None) -> dict[str, Any]:
         row = self._row(player_id, game_id)
         if body_game_id is not None and body_game_id != game_id:
-            raise ApiError(400, "wrong_game",
-                           f"This action is for game {body_game_id!r}, but it was sent to game "
-                           f"{game_id!r}.")
+            raise ApiError(400, "wrong_game", Message("server.action.wrong_game", {
+                "sent": repr(body_game_id), "url": repr(game_id)}))
         chosen = self._adapter(row.game)
         if seat is not None and seat != row.human_seat:
-            raise ApiError(403, "not_your_seat",
-                           f"You play seat {row.human_seat}; seat {seat} is a computer player.")
+            raise ApiError(403, "not_your_seat", Message("server.action.not_your_seat", {
+                "seat": row.human_seat, "other": seat}))
         if version != row.version:
-            raise ApiError(
-                409, "stale_version",
-                "The game moved on (another tab or a double tap?) — here is where it stands now.",
-                game=self.get(player_id, game_id, since=since),
-            )
+            raise ApiError(409, "stale_version", STALE,
+                           game=self.get(player_id, game_id, since=since))
         try:
             parsed = parse_action(action)
         except ValueError as error:
-            raise ApiError(400, "bad_action", str(error)) from None
+            raise ApiError(400, "bad_action", reason_of(error)) from None
         match = self._match(row, chosen)
         keep = True
         try:
             if chosen.is_over(match):
-                raise ApiError(409, "game_over", "The game is over.",
+                raise ApiError(409, "game_over", GAME_OVER,
                                game=self._response(row, chosen, match, since=since))
             if chosen.to_move(match) != row.human_seat:  # pragma: no cover - see get()
-                raise ApiError(409, "not_your_turn", "It is not your turn.",
+                raise ApiError(409, "not_your_turn", NOT_YOUR_TURN,
                                game=self._response(row, chosen, match, since=since))
             count = chosen.event_count(match)
             try:
                 chosen.apply(match, row.human_seat, parsed)
             except IllegalAction as error:
-                raise ApiError(422, "illegal_action", str(error)) from None
+                raise ApiError(422, "illegal_action", error.reason) from None
             keep = False  # the match has moved past row.version
             played = [(row.human_seat, str(parsed)), *self._play_computers(row, chosen, match)]
             new = self._commit(row, chosen, match, played)
             if new is None:
-                raise ApiError(
-                    409, "stale_version",
-                    "The game moved on (another tab or a double tap?) — here is where it stands "
-                    "now.",
-                    game=self.get(player_id, game_id, since=since),
-                )
+                raise ApiError(409, "stale_version", STALE,
+                               game=self.get(player_id, game_id, since=since))
             response = self._response(new, chosen, match, since=count if since is None else since)
             self.cache.put(new.id, new.version, match)
             return response
@@ -542,7 +573,7 @@ class GameService:
             datetime.strptime(day, "%Y-%m-%d")
         except ValueError:
             raise ApiError(400, "bad_request",
-                           f"{day!r} is not a date; write it as YYYY-MM-DD.") from None
+                           Message("server.date", {"day": repr(day)})) from None
         fairness = self._fairness(chosen.name, self._day(day))
         entries = []
         rank = 0
@@ -582,9 +613,9 @@ class GameService:
         """The Share text of my finished Daily: date, score, rank of N, one emoji a hand."""
         row = self._row(player_id, game_id)
         if row.mode != "daily" or row.daily_date is None:
-            raise ApiError(400, "not_a_daily", "Only a Daily's result can be shared.")
+            raise ApiError(400, "not_a_daily", Message("server.share.not_daily"))
         if row.status != "over" or row.score is None:
-            raise ApiError(409, "not_finished", "Finish the Daily to share its result.")
+            raise ApiError(409, "not_finished", Message("server.share.not_finished"))
         chosen = self._adapter(row.game)
         match = self._match(row, chosen)
         try:
@@ -593,6 +624,7 @@ class GameService:
             self.cache.put(row.id, row.version, match)
         place = standing(self.store.daily_scores(row.game, row.daily_date), row.score,
                          counted=row.ranked)
-        text = share_text(title=chosen.title, day=row.daily_date, score=row.score,
-                          ranked=row.ranked, place=place, marks=marks)
+        text = share_text(game=chosen.name, day=row.daily_date, score=row.score,
+                          ranked=row.ranked, place=place, marks=marks,
+                          language=answer_language())
         return {"text": text, "ranked": row.ranked, **place}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
 from tricktable.web.games.base import DIFFICULTIES, GameAdapter, Outcome, TableOptions
 from tricktable.web.games.sheepshead import SheepsheadAdapter
 from tricktable.web.games.spades import SpadesAdapter
@@ -35,5 +37,5 @@ def adapter(game: str) -> GameAdapter[Any]:
     try:
         return ADAPTERS[game]
     except KeyError:
-        raise ValueError(f"{game!r} is not a game here; choose from {', '.join(ADAPTERS)}.") \
-            from None
+        raise WordedError(Message("server.game.unknown", {
+            "game": repr(game), "games": ", ".join(ADAPTERS)})) from None

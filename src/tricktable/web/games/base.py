@@ -6,13 +6,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tricktable.ai.players import player_names
 from tricktable.game import Action, IllegalAction, Seat, parse_action
+from tricktable.i18n import Message
+from tricktable.i18n.errors import WordedError
+from tricktable.web.language import answer_language
 
 __all__ = [
-    "DIFFICULTIES", "GameAdapter", "Outcome", "PlayedMatch", "TableOptions", "memo_history", "rate",
+    "DIFFICULTIES", "DIFFICULTY_LABELS", "GameAdapter", "Outcome", "PlayedMatch", "TableOptions",
+    "memo_history", "rate",
 ]
 
 
@@ -33,11 +37,16 @@ M = TypeVar("M", bound=PlayedMatch)
 DIFFICULTIES: dict[str, tuple[str, ...]] = {
     "easy": ("random",),
     "normal": ("basic", "random"),
-    "hard": ("pimc", "strong", "basic", "random"),
+    "hard": ("strong", "basic", "random"),
 }
-"""Each difficulty's computer player: the first of these that is registered.  Sheepshead's
-``hard`` stays ``pimc`` until the card-play inference of ``strong`` shows a clear gain at the
-web's reproducible 12-sample budget (weighing leaves about a third of the deals effective)."""
+"""Each difficulty's computer player: the first of these that is registered.  ``hard`` is
+``strong`` at full strength: Sheepshead's searches a fixed number of deals (stopping early on
+settled choices), so its replies depend only on the game."""
+
+DIFFICULTY_LABELS = {"easy": Message("server.difficulty.easy"),
+                     "normal": Message("server.difficulty.normal"),
+                     "hard": Message("server.difficulty.hard")}
+"""Each difficulty's name for people."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +79,11 @@ class GameAdapter(ABC, Generic[M]):
 
     name: str
     title: str
+    """The game's name in English (:data:`~tricktable.words.GAME_TITLES` in any language)."""
     human_seat: Seat = 0
     presets: tuple[str, ...]
+    preset_labels: ClassVar[dict[str, Message]]
+    """Each table's name and what sets it apart, for people."""
     default_preset: str
     daily_preset: str
     daily_difficulty: str = "normal"
@@ -82,14 +94,14 @@ class GameAdapter(ABC, Generic[M]):
         try:
             wanted = DIFFICULTIES[difficulty]
         except KeyError:
-            raise ValueError(
-                f"{difficulty!r} is not a difficulty; choose from {', '.join(DIFFICULTIES)}."
-            ) from None
+            raise WordedError(Message("server.difficulty.unknown", {
+                "difficulty": repr(difficulty), "difficulties": ", ".join(DIFFICULTIES)})) \
+                from None
         available = set(player_names(self.name))
         for name in wanted:
             if name in available:
                 return name
-        raise ValueError(f"No computer player for {difficulty!r} is installed.")
+        raise WordedError(Message("server.difficulty.missing", {"difficulty": repr(difficulty)}))
 
     def house_options(self) -> dict[str, dict[str, Any]]:
         """Each table's house options, by preset, for New game to start from (none: {})."""
@@ -179,20 +191,22 @@ class GameAdapter(ABC, Generic[M]):
 
     def unplayable(self, hand: Any, seat: Seat, view: dict[str, Any],
                    legal: Sequence[str]) -> dict[str, str]:
-        """Why each card ``seat`` holds may not be played now, in the engine's words, asked of
-        a copy of ``hand`` (empty unless the seat is to play a card)."""
+        """Why each card ``seat`` holds may not be played now, in the engine's words (in the
+        answer's language), asked of a copy of ``hand`` (empty unless the seat is to play a
+        card)."""
         if not any(text.startswith("play ") for text in legal):
             return {}
         shown = view["hand"]
         unknown = None if shown.get("unknown_played") else shown.get("unknown_card")
         reasons: dict[str, str] = {}
+        language = answer_language()
         for code in (*shown["hand"], unknown):
             if code is None or f"play {code}" in legal:
                 continue
             try:
                 hand.copy().apply(parse_action(f"play {code}"), seat=seat)
             except IllegalAction as error:
-                reasons[code] = str(error)
+                reasons[code] = error.words(language)
         return reasons
 
     @abstractmethod

@@ -4,19 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from tricktable.game import Seat
-from tricktable.sheepshead.events import Event, event_json, redact
+from tricktable.i18n import Message, translate
+from tricktable.i18n.errors import WordedError
+from tricktable.sheepshead.events import Event, HandScored, event_json, redact
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.records import game_record
 from tricktable.sheepshead.rules import PRESETS, rules_from_json
-from tricktable.sheepshead.scoring import HandKind
+from tricktable.sheepshead.scoring import HandKind, HandResult
 from tricktable.sheepshead.state import HandState
 from tricktable.web.games.base import GameAdapter, Outcome, TableOptions, memo_history, rate
+from tricktable.web.language import answer_language
 from tricktable.web.schemas import HOUSE_OPTIONS
 
-__all__ = ["SheepsheadAdapter"]
+__all__ = ["SheepsheadAdapter", "result_json"]
+
+
+def result_json(result: HandResult) -> dict[str, Any]:
+    """A scored hand for the browser: the engine's JSON, its reason in the answer's language."""
+    return {**result.to_json(), "reason": translate(answer_language(), result.reason)}
 
 
 class SheepsheadAdapter(GameAdapter[Match]):
@@ -26,14 +34,20 @@ class SheepsheadAdapter(GameAdapter[Match]):
     default_preset = "milwaukee"
     daily_preset = "milwaukee"
     hand_counts = (5, 10, 15, 20)
+    preset_labels: ClassVar[dict[str, Message]] = {
+        "milwaukee": Message("server.preset.milwaukee"),
+        "pagat": Message("server.preset.pagat"),
+        "tavern": Message("server.preset.tavern"),
+        "wisconsin-jd": Message("server.preset.wisconsin-jd"),
+    }
 
     def rules(self, preset: str | None, options: TableOptions) -> dict[str, Any]:
         name = preset or self.default_preset
         if name not in PRESETS:
-            raise ValueError(f"{name!r} is not a table; choose from {', '.join(PRESETS)}.")
+            raise WordedError(Message("server.preset.unknown", {
+                "preset": repr(name), "presets": ", ".join(PRESETS)}))
         if options.target is not None:
-            raise ValueError("Sheepshead is played for a number of hands: choose hands, "
-                             "not a target.")
+            raise WordedError(Message("server.sheepshead_target"))
         rules = PRESETS[name]
         if options.hands is not None:
             rules = replace(rules, hands=options.hands)
@@ -61,12 +75,18 @@ class SheepsheadAdapter(GameAdapter[Match]):
         return match.deals
 
     def event_json(self, hand: HandState, event: Event, seat: Seat) -> dict[str, Any]:
-        return event_json(redact(event, viewer=seat, picker=hand.picker, over=hand.is_over))
+        data = event_json(redact(event, viewer=seat, picker=hand.picker, over=hand.is_over))
+        if isinstance(event, HandScored):
+            data["result"] = result_json(event.result)
+        return data
 
     def view_json(self, match: Match, seat: Seat) -> tuple[dict[str, Any], list[str]]:
         view = match.view(seat)
         view_json = replace(view, hand=replace(view.hand, events=())).to_json()
         del view_json["hand"]["events"]
+        if view.hand.result is not None:
+            view_json["hand"]["result"] = result_json(view.hand.result)
+        view_json["results"] = [result_json(result) for result in view.results]
         return view_json, [str(a) for a in view.legal_actions]
 
     def hand_number(self, match: Match, deal_index: int) -> int:
@@ -75,8 +95,11 @@ class SheepsheadAdapter(GameAdapter[Match]):
         )
 
     def finished_view_json(self, hand: HandState, seat: Seat) -> dict[str, Any]:
-        view = replace(hand.view(seat), events=()).to_json()
+        shown = replace(hand.view(seat), events=())
+        view = shown.to_json()
         del view["events"]
+        if shown.result is not None:
+            view["result"] = result_json(shown.result)
         return view
 
     def outcome(self, match: Match, seat: Seat) -> Outcome:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from tricktable.game import Seat, shuffled
+from tricktable.i18n import Message, translate
+from tricktable.i18n.errors import WordedError
 from tricktable.spades.events import Event, HandScored, event_json, redact
 from tricktable.spades.exchange import MAX_EXCHANGE
 from tricktable.spades.match import Match
@@ -29,6 +31,7 @@ from tricktable.spades.rules import PRESETS, rules_from_json
 from tricktable.spades.scoring import HandResult
 from tricktable.spades.state import HandState, Phase
 from tricktable.web.games.base import GameAdapter, Outcome, TableOptions, memo_history, rate
+from tricktable.web.language import answer_language
 
 __all__ = ["MAX_TARGET", "SpadesAdapter", "first_player", "result_json"]
 
@@ -43,8 +46,11 @@ def first_player(seed: str) -> Seat:
 
 
 def result_json(result: HandResult) -> dict[str, Any]:
-    """A scored hand for the browser: the engine's JSON and each seat's score in words."""
-    return {**result.to_json(), "reasons": [seat.describe() for seat in result.seats]}
+    """A scored hand for the browser: the engine's JSON and each seat's score in words (in the
+    answer's language)."""
+    language = answer_language()
+    return {**result.to_json(),
+            "reasons": [translate(language, seat.summary()) for seat in result.seats]}
 
 
 def _hand_view(hand: HandState, seat: Seat) -> dict[str, Any]:
@@ -64,22 +70,25 @@ class SpadesAdapter(GameAdapter[Match]):
     presets = ("standard", "short")
     default_preset = "standard"
     daily_preset = "standard"
+    preset_labels: ClassVar[dict[str, Message]] = {
+        "standard": Message("server.preset.standard", {"target": PRESETS["standard"].target}),
+        "short": Message("server.preset.short", {"target": PRESETS["short"].target}),
+    }
 
     def rules(self, preset: str | None, options: TableOptions) -> dict[str, Any]:
         name = preset or self.default_preset
         if name not in PRESETS:
-            raise ValueError(f"{name!r} is not a Spades table; choose from {', '.join(PRESETS)}.")
+            raise WordedError(Message("server.preset.unknown_spades", {
+                "preset": repr(name), "presets": ", ".join(PRESETS)}))
         if options.hands is not None:
-            raise ValueError("Spades is played to a target score, not a number of hands: "
-                             "leave hands out.")
+            raise WordedError(Message("server.spades_hands"))
         if options.house:
-            raise ValueError(f"{', '.join(options.house)}: Sheepshead house options; Spades "
-                             "has none.")
+            raise WordedError(Message("server.spades_house", {"options": ", ".join(options.house)}))
         rules = PRESETS[name]
         target = options.target
         if target is not None:
             if isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
-                raise ValueError(f"target must be a whole number from 1 to {MAX_TARGET}.")
+                raise WordedError(Message("server.spades_target", {"most": MAX_TARGET}))
             rules = replace(rules, target=target)
         return rules.to_json()
 

@@ -7,16 +7,18 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
+from tricktable.i18n import LANGUAGES, parse_language, translate
 from tricktable.web.games import ADAPTERS
+from tricktable.web.language import request_language
+from tricktable.web.rules_page import rules_html
 
 router = APIRouter(tags=["pages"])
 
 WEB = Path(__file__).resolve().parent.parent
 STATIC = WEB / "static"
-CONTENT = WEB / "content"
 
 _HEADERS = {"Cache-Control": "no-cache"}
 _PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False}
@@ -26,28 +28,6 @@ _PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False}
 @cache
 def _page(name: str) -> str:
     return (STATIC / name).read_text(encoding="utf-8")
-
-
-@cache
-def rules_html(game: str) -> str:
-    """The rules page of a game, from its Markdown in ``content/``."""
-    from markdown_it import MarkdownIt
-
-    text = (CONTENT / f"{game}-rules.md").read_text(encoding="utf-8")
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
-    title = text.splitlines()[0].lstrip("# ").strip()
-    current = ' aria-current="page"'
-    games = " · ".join(
-        f'<a href="/rules?game={name}"{current if name == game else ""}>'
-        f"{html.escape(adapter.title)}</a>"
-        for name, adapter in ADAPTERS.items()
-    )
-    return (
-        _page("rules.html")
-        .replace("{{title}}", html.escape(title))
-        .replace("{{games}}", games)
-        .replace("{{content}}", body)
-    )
 
 
 def not_found_html(message: str) -> str:
@@ -66,11 +46,20 @@ def leaderboard() -> HTMLResponse:
 
 
 @router.api_route("/rules", response_class=HTMLResponse, **_PAGE)
-def rules(game: str = "sheepshead") -> HTMLResponse:
+def rules(request: Request, game: str = "sheepshead", lang: str | None = None) -> HTMLResponse:
+    """A game's rules in the request's language, or in ``lang`` when the link names one."""
+    language = request_language(request)
     if game not in ADAPTERS:
-        raise HTTPException(404, f"There are no rules for {game!r} here; the games are "
-                                 f"{', '.join(ADAPTERS)}.")
-    return HTMLResponse(rules_html(game), headers=_HEADERS)
+        raise HTTPException(404, translate(language, "rules.error.no-game", game=repr(game),
+                                           games=", ".join(ADAPTERS)))
+    if lang is not None:
+        chosen = parse_language(lang)
+        if chosen is None:
+            raise HTTPException(404, translate(language, "rules.error.no-language",
+                                               language=repr(lang), languages=", ".join(LANGUAGES)))
+        language = chosen
+    headers = {**_HEADERS, "Content-Language": language, "Vary": "Accept-Language, Cookie"}
+    return HTMLResponse(rules_html(game, language), headers=headers)
 
 
 @router.api_route("/favicon.ico", **_PAGE)

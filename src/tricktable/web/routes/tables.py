@@ -20,10 +20,12 @@ from fastapi import APIRouter, Depends, Header, Path, Query, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from tricktable.i18n import Message
 from tricktable.web.contract import errors
+from tricktable.web.language import answer_language
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import STATIC
-from tricktable.web.service import ApiError
+from tricktable.web.service import ApiError, error_body
 from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
@@ -134,7 +136,9 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
     seat sees it (``{"type": "state", "table", "game"}``, the events numbered, each message
     carrying those after the last one sent) or a quick phrase (``{"type": "phrase",
     "said"}``, numbered).  ``?after=N&game=ID`` resumes after event N of game ID, ``said=M``
-    after phrase M (the first message then carries the phrases said since, in ``said``)."""
+    after phrase M (the first message then carries the phrases said since, in ``said``).
+    Everything it says is in the language of its handshake (the ``tricktable_lang`` cookie,
+    else ``Accept-Language``)."""
     svc: TableService = websocket.app.state.tables
     presence: Presence = websocket.app.state.presence
     feeds: Feeds = websocket.app.state.feeds
@@ -144,7 +148,7 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
             first = await websocket.receive_text()
         token = json.loads(first).get("token")
         if not isinstance(token, str) or not INVITE.fullmatch(invite):
-            raise ApiError(403, "not_seated", "Send {\"token\": ...} first.")
+            raise ApiError(403, "not_seated", Message("server.table.send_token"))
         if (after is not None and after < 0) or (said is not None and said < 0):
             raise ValueError("a negative number")
         table = await anyio.to_thread.run_sync(svc._table, invite)
@@ -153,10 +157,11 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         await _close(websocket, error.to_json(), 4403 if error.status == 403 else 4404)
         return
     except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect):
-        await _close(websocket, {"error": "not_seated", "message": "Send {\"token\": ...} "
-                                 "first, as JSON."}, 4400)
+        await _close(websocket, error_body("not_seated", Message("server.table.send_json")),
+                     4400)
         return
-    member = feeds.join(table.id, seat, after=after, game=game, said=said)
+    member = feeds.join(table.id, seat, after=after, game=game, said=said,
+                        language=answer_language())
     try:
         await anyio.to_thread.run_sync(presence.connect, table.id, seat)
 

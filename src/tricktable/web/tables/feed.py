@@ -20,6 +20,7 @@ import anyio
 
 from tricktable.game import Seat
 from tricktable.web.service import ApiError
+from tricktable.web.tables.phrases import phrase_text
 from tricktable.web.tables.service import LiveCursor, TableService
 
 __all__ = ["Feeds", "Member"]
@@ -80,9 +81,9 @@ class Feed:
                     lambda: self.feeds.service.live_look(
                         self.table_id, [m.cursor for m in members], fresh=fresh))
             except ApiError as error:  # the table is gone
-                closing = json.dumps({"type": "error", **error.to_json()})
                 for member in members:
-                    member.outbox.put_nowait(closing)
+                    body = error.to_json(member.cursor.language)
+                    member.outbox.put_nowait(json.dumps({"type": "error", **body}))
                     member.outbox.put_nowait(CLOSED)
                 self.members.clear()
                 return
@@ -90,13 +91,17 @@ class Feed:
                 if text is not None:
                     member.outbox.put_nowait(text)
         for said in phrases:
-            text = json.dumps({"type": "phrase", "said": said}, separators=(",", ":"),
-                              ensure_ascii=False)
+            worded: dict[str, str] = {}  # the phrase in each member's language, built once
             for member in members:
                 cursor = member.cursor
                 if cursor.said is None or said["number"] > cursor.said:
                     cursor.said = said["number"]
-                    member.outbox.put_nowait(text)
+                    if cursor.language not in worded:
+                        text = phrase_text(said["phrase"], cursor.language)
+                        worded[cursor.language] = json.dumps(
+                            {"type": "phrase", "said": {**said, "text": text}},
+                            separators=(",", ":"), ensure_ascii=False)
+                    member.outbox.put_nowait(worded[cursor.language])
 
 
 class Feeds:
@@ -107,12 +112,14 @@ class Feeds:
         self._feeds: dict[str, Feed] = {}
 
     def join(self, table_id: str, seat: Seat, *, after: int | None, game: str | None,
-             said: int | None) -> Member:
-        """A connection of ``seat`` joins its table's feed; its first message is on its way."""
+             said: int | None, language: str) -> Member:
+        """A connection of ``seat`` (its player reading ``language``) joins its table's feed;
+        its first message is on its way."""
         feed = self._feeds.get(table_id)
         if feed is None:
             feed = self._feeds[table_id] = Feed(self, table_id)
-        member = Member(LiveCursor(seat=seat, after=after, game=game, said=said))
+        member = Member(LiveCursor(seat=seat, after=after, game=game, said=said,
+                                   language=language))
         feed.members.add(member)
         if feed.task is None or feed.task.done():
             feed.task = asyncio.get_running_loop().create_task(self._run(feed))

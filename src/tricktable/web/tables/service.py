@@ -24,13 +24,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tricktable.game import IllegalAction, Seat, parse_action
+from tricktable.i18n import DEFAULT_LANGUAGE, Message, translate
+from tricktable.i18n.errors import reason_of
 from tricktable.web.computer import ComputerError, Job
 from tricktable.web.games import GameAdapter, TableOptions
+from tricktable.web.language import answer_language, speaking
 from tricktable.web.service import ApiError, GameService
 from tricktable.web.store import GameRow
 from tricktable.web.tables.cache import GameCache
 from tricktable.web.tables.hub import Hub
-from tricktable.web.tables.phrases import PHRASES
+from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.store import PhraseRow, SeatRow, TableRow, TableStore, digest
 
 __all__ = ["INVITE", "SEATS", "LiveCursor", "TableService"]
@@ -60,24 +63,28 @@ def _dumps(data: Any) -> str:
 class LiveCursor:
     """What one live connection of ``seat`` has been sent: the events up to ``after`` of game
     ``game``, the table at version ``table`` (-1: send the table again), and the quick phrases
-    up to number ``said`` (None: as many as there were when it connected)."""
+    up to number ``said`` (None: as many as there were when it connected), in ``language``."""
 
     seat: Seat
     after: int | None
     game: str | None
     said: int | None = None
     table: int = -1
+    language: str = DEFAULT_LANGUAGE
+    """The language the connection's player reads (its handshake's)."""
+COMPUTER = Message("server.table.computer")
+"""The name of a seat a computer plays."""
 
 
 def clean_nickname(nickname: str) -> str:
     cleaned = " ".join(nickname.split())
     if not cleaned:
-        raise ApiError(400, "bad_nickname", "The nickname is empty.")
+        raise ApiError(400, "bad_nickname", Message("server.nickname.empty"))
     if len(cleaned) > NICKNAME_LENGTH:
         raise ApiError(400, "bad_nickname",
-                       f"A nickname has at most {NICKNAME_LENGTH} characters.")
+                       Message("server.nickname.too_long", {"count": NICKNAME_LENGTH}))
     if any(unicodedata.category(c).startswith("C") for c in cleaned):
-        raise ApiError(400, "bad_nickname", "A nickname cannot hold control characters.")
+        raise ApiError(400, "bad_nickname", Message("server.nickname.control"))
     return cleaned
 
 
@@ -134,7 +141,7 @@ class TableService:
             return found[1], found[2]
         table = self.store.table(table_id)
         if table is None:
-            raise ApiError(404, "unknown_table", "This table is gone.")
+            raise ApiError(404, "unknown_table", Message("server.table.gone"))
         seats = self.store.seats(table_id)
         with self._snapshot_lock:
             self._snapshots[table_id] = (now, table, seats)
@@ -156,16 +163,15 @@ class TableService:
     def _table(self, invite: str) -> TableRow:
         table = self.store.by_invite(invite) if INVITE.fullmatch(invite) else None
         if table is None:
-            raise ApiError(404, "unknown_table",
-                           "There is no table with this invite; check the link.")
+            raise ApiError(404, "unknown_table", Message("server.table.unknown"))
         return table
 
     def _seat(self, table: TableRow, token: str | None) -> SeatRow:
         if not token:
-            raise ApiError(403, "not_seated", "Sit at the table first (you have no seat token).")
+            raise ApiError(403, "not_seated", Message("server.table.no_token"))
         seat = self.store.seat_by_token(table.id, token)
         if seat is None:
-            raise ApiError(403, "not_seated", "This seat token is not one of this table's.")
+            raise ApiError(403, "not_seated", Message("server.table.bad_token"))
         return seat
 
     # --- Lobby ---------------------------------------------------------------------------
@@ -175,15 +181,13 @@ class TableService:
                turn_seconds: int | None) -> dict[str, Any]:
         chosen = self._adapter(game)
         if target is not None and not self.games.test_options:
-            raise ApiError(400, "bad_request",
-                           "target is a test-only option, and this server does not allow it; "
-                           "choose a table (preset) instead.")
+            raise ApiError(400, "bad_request", Message("server.target_test_only"))
         difficulty = difficulty or "normal"
         try:
             chosen.rules(preset, TableOptions(hands=hands, target=target))
             opponent = chosen.player_for(difficulty)
         except ValueError as error:
-            raise ApiError(400, "bad_request", str(error)) from None
+            raise ApiError(400, "bad_request", reason_of(error)) from None
         name = clean_nickname(nickname)
         now = self.games._stamp()
         invite, token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
@@ -213,32 +217,30 @@ class TableService:
                 return {"invite": invite, "seat": mine.seat, "token": token,
                         **self.state(invite, token, since=None)}
             if table.state != "lobby":
-                raise ApiError(409, "table_started",
-                               "This table has started; its empty seats are computer players.")
+                raise ApiError(409, "table_started", Message("server.table.started_seats"))
             taken = {s.seat for s in seats}
             free = [k for k in range(SEATS[table.game]) if k not in taken]
             if not free:
-                raise ApiError(409, "table_full", "Every seat at this table is taken.")
+                raise ApiError(409, "table_full", Message("server.table.full"))
             seat = SeatRow(table_id=table.id, seat=free[0], token_hash=digest(token),
                            player_id=player_id, nickname=name, joined_at=now, seen_at=now)
             if self.store.take_seat(table, seat):
                 self.hub.publish({"table": table.id, "kind": "table"})
                 return {"invite": invite, "seat": seat.seat, "token": token,
                         **self.state(invite, token, since=None)}
-        raise ApiError(503, "busy", "Too many players are sitting down at once; try again.")
+        raise ApiError(503, "busy", Message("server.table.busy"))
 
     def start(self, invite: str, token: str | None, *, rematch: bool) -> dict[str, Any]:
         table = self._table(invite)
         seat = self._seat(table, token)
         if seat.seat != table.host_seat:
-            raise ApiError(403, "not_host", "Only the table's host can start it.")
+            raise ApiError(403, "not_host", Message("server.table.not_host"))
         wanted = "finished" if rematch else "lobby"
         if table.state != wanted:
             if rematch:
-                raise ApiError(409, "not_finished",
-                               "A rematch starts once the game is over.",
+                raise ApiError(409, "not_finished", Message("server.table.rematch"),
                                game=self.state(invite, token, since=None))
-            raise ApiError(409, "table_started", "This table has started already.",
+            raise ApiError(409, "table_started", Message("server.table.started"),
                            game=self.state(invite, token, since=None))
         chosen = self._adapter(table.game)
         rules = chosen.rules(table.preset, TableOptions(hands=table.hands, target=table.target))
@@ -253,7 +255,7 @@ class TableService:
             status="playing", score=None, stats=None, created_at=now, updated_at=now,
             finished_at=None)
         if not self.store.start(table, game, [], now=now):
-            raise ApiError(409, "table_started", "This table has just started.",
+            raise ApiError(409, "table_started", Message("server.table.just_started"),
                            game=self.state(invite, token, since=None))
         self.hub.publish({"table": table.id, "kind": "table"})
         self.kick(table.id)
@@ -288,7 +290,8 @@ class TableService:
             "turn_seconds": table.turn_seconds, "state": table.state, "round": table.round,
             "version": table.version, "host_seat": table.host_seat, "you": you,
             "seats": listed, "grace_seconds": self.grace,
-            "phrases": [{"id": key, "text": text} for key, text in PHRASES.items()],
+            "phrases": [{"id": key, "text": phrase_text(key, answer_language())}
+                        for key in PHRASES],
             "said": table.said,
         }
 
@@ -318,7 +321,8 @@ class TableService:
         if game_id is not None and game_id != table.game_id:
             since = None
         chosen = self._adapter(table.game)
-        names = [s["nickname"] or "Computer" for s in answer["table"]["seats"]]
+        computer = translate(answer_language(), COMPUTER)
+        names = [s["nickname"] or computer for s in answer["table"]["seats"]]
         with self.cache.hold(table.game_id, chosen, fresh=fresh) as held:
             answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names)
         return answer
@@ -333,52 +337,62 @@ class TableService:
         if fresh:
             table = self.store.table(table_id)
             if table is None:
-                raise ApiError(404, "unknown_table", "This table is gone.")
+                raise ApiError(404, "unknown_table", Message("server.table.gone"))
             seats = self.store.seats(table_id)
             with self._snapshot_lock:
                 self._snapshots[table_id] = (time.monotonic(), table, seats)
         else:
             table, seats = self.snapshot(table_id)
-        shared = self._table_json(table, seats, None, self.games._stamp())
-        names = [s["nickname"] or "Computer" for s in shared["seats"]]
+        stamp = self.games._stamp()
         chosen = self._adapter(table.game)
-        games: dict[tuple[Seat, int | None], dict[str, Any]] = {}
-        texts: dict[tuple[Seat, int | None, int | None], str] = {}
-        said: dict[int, list[dict[str, Any]]] = {}
+        shared: dict[str, dict[str, Any]] = {}
+        names: dict[str, list[str]] = {}
+        games: dict[tuple[Seat, int | None, str], dict[str, Any]] = {}
+        texts: dict[tuple[Seat, int | None, int | None, str], str] = {}
+        said: dict[tuple[int, str], list[dict[str, Any]]] = {}
         messages: list[str | None] = []
         with contextlib.ExitStack() as stack:
             held = None if table.game_id is None else stack.enter_context(
                 self.cache.hold(table.game_id, chosen, fresh=fresh))
             for cursor in cursors:
-                since = cursor.after if cursor.game == table.game_id else None
-                game = None
-                if held is not None:
-                    game = games.get((cursor.seat, since))
-                    if game is None:
-                        game = games[cursor.seat, since] = self._game_json(
-                            held.row, chosen, held.match, cursor.seat, since, names)
-                moved = game is not None and (game["id"] != cursor.game or bool(game["events"])
-                                              or cursor.after is None)
-                if not moved and table.version == cursor.table:
-                    messages.append(None)
-                    continue
-                back = cursor.said if cursor.said is not None and cursor.said < table.said \
-                    else None
-                key = (cursor.seat, since, back)
-                if key not in texts:
-                    message: dict[str, Any] = {"type": "state",
-                                               "table": {**shared, "you": cursor.seat},
-                                               "game": game}
-                    if back is not None:
-                        if back not in said:
-                            said[back] = self._said_since(table, seats, back)
-                        message["said"] = said[back]
-                    texts[key] = _dumps(message)
-                messages.append(texts[key])
-                if game is not None:
-                    cursor.after, cursor.game = game["event_count"], game["id"]
-                cursor.table = table.version
-                cursor.said = max(cursor.said or 0, table.said)
+                language = cursor.language
+                with speaking(language):
+                    if language not in shared:
+                        shared[language] = self._table_json(table, seats, None, stamp)
+                        computer = translate(language, COMPUTER)
+                        names[language] = [s["nickname"] or computer
+                                           for s in shared[language]["seats"]]
+                    since = cursor.after if cursor.game == table.game_id else None
+                    game = None
+                    if held is not None:
+                        game = games.get((cursor.seat, since, language))
+                        if game is None:
+                            game = games[cursor.seat, since, language] = self._game_json(
+                                held.row, chosen, held.match, cursor.seat, since,
+                                names[language])
+                    moved = game is not None and (game["id"] != cursor.game
+                                                  or bool(game["events"])
+                                                  or cursor.after is None)
+                    if not moved and table.version == cursor.table:
+                        messages.append(None)
+                        continue
+                    back = cursor.said if cursor.said is not None and cursor.said < table.said \
+                        else None
+                    key = (cursor.seat, since, back, language)
+                    if key not in texts:
+                        message: dict[str, Any] = {
+                            "type": "state", "table": {**shared[language], "you": cursor.seat},
+                            "game": game}
+                        if back is not None:
+                            if (back, language) not in said:
+                                said[back, language] = self._said_since(table, seats, back)
+                            message["said"] = said[back, language]
+                        texts[key] = _dumps(message)
+                    messages.append(texts[key])
+                    if game is not None:
+                        cursor.after, cursor.game = game["event_count"], game["id"]
+                    cursor.table = table.version
+                    cursor.said = max(cursor.said or 0, table.said)
         return messages
 
     def _game_json(self, row: GameRow, chosen: GameAdapter[Any], match: Any, seat: Seat,
@@ -402,24 +416,23 @@ class TableService:
         table = self._table(invite)
         mine = self._seat(table, token)
         if seat is not None and seat != mine.seat:
-            other = "a computer player's" if seat not in {
-                s.seat for s in self.store.seats(table.id)} else "another player's"
-            raise ApiError(403, "not_your_seat",
-                           f"You play seat {mine.seat}; seat {seat} is {other}.")
+            key = "server.table.seat_computer" if seat not in {
+                s.seat for s in self.store.seats(table.id)} else "server.table.seat_other"
+            raise ApiError(403, "not_your_seat", Message(key, {"seat": mine.seat, "other": seat}))
         if table.game_id is None:
-            raise ApiError(409, "not_started", "The host has not started the game yet.",
+            raise ApiError(409, "not_started", Message("server.table.not_started"),
                            game=self.state_of(table, mine.seat, since=since))
         try:
             parsed = parse_action(action)
         except ValueError as error:
-            raise ApiError(400, "bad_action", str(error)) from None
+            raise ApiError(400, "bad_action", reason_of(error)) from None
         now = self.games._stamp()
         if (now - mine.seen_at).total_seconds() > self.seen_every:
             self.store.seen([(table.id, mine.seat)], now)
         chosen = self._adapter(table.game)
         _, seats = self.snapshot(table.id)
 
-        def stale(code: str, message: str) -> ApiError:
+        def stale(code: str, message: Message) -> ApiError:
             return ApiError(409, code, message,
                             game=self.state_of(table, mine.seat, since=since))
 
@@ -440,7 +453,7 @@ class TableService:
                 try:
                     chosen.apply(match, mine.seat, parsed)
                 except IllegalAction as problem:
-                    raise ApiError(422, "illegal_action", str(problem)) from None
+                    raise ApiError(422, "illegal_action", problem.reason) from None
                 new = self.games._commit(row, chosen, match, [(mine.seat, str(parsed))])
                 if new is None:
                     held.spoiled()
@@ -453,9 +466,9 @@ class TableService:
                     mover = None if chosen.is_over(match) else chosen.to_move(match)
         if new is None or answer is None:
             raise stale(refused, {
-                "stale_version": "The game moved on — here is where it stands now.",
-                "game_over": "The game is over.",
-            }.get(refused, "It is not your turn."))
+                "stale_version": Message("server.table.stale"),
+                "game_over": Message("illegal.game_over"),
+            }.get(refused, Message("server.action.not_your_turn")))
         self.hub.publish({"table": table.id, "kind": "game", "game": new.id,
                           "version": new.version})
         now = self.games._stamp()
@@ -465,22 +478,21 @@ class TableService:
 
     def _names(self, table: TableRow, seats: list[SeatRow]) -> list[str]:
         names = {s.seat: s.nickname for s in seats}
-        return [names.get(k, "Computer") for k in range(SEATS[table.game])]
+        computer = translate(answer_language(), COMPUTER)
+        return [names.get(k, computer) for k in range(SEATS[table.game])]
 
     def phrase(self, invite: str, token: str | None, phrase: str) -> dict[str, Any]:
         table = self._table(invite)
         mine = self._seat(table, token)
         if phrase not in PHRASES:
-            raise ApiError(400, "bad_phrase",
-                           f"{phrase!r} is not a quick phrase; choose from "
-                           f"{', '.join(PHRASES)}.")
+            raise ApiError(400, "bad_phrase", Message("server.table.phrase", {
+                "phrase": repr(phrase), "phrases": ", ".join(PHRASES)}))
         stored = self.store.say(table.id, mine.seat, phrase, self.games._stamp(),
                                 limit=PHRASE_LIMIT, window=PHRASE_WINDOW)
         if stored is None:
             seconds = int(PHRASE_WINDOW.total_seconds())
-            raise ApiError(429, "too_many_phrases",
-                           f"A seat says at most {PHRASE_LIMIT} quick phrases in {seconds} "
-                           "seconds; wait a moment.", headers={"Retry-After": str(seconds)})
+            raise ApiError(429, "too_many_phrases", Message("server.table.too_many_phrases", {
+                "count": PHRASE_LIMIT, "seconds": seconds}), headers={"Retry-After": str(seconds)})
         said = self._phrase_json(stored, mine.nickname)
         self.hub.publish({"table": table.id, "kind": "phrase", "said": said})
         return {"said": said}
@@ -488,7 +500,7 @@ class TableService:
     @staticmethod
     def _phrase_json(row: PhraseRow, nickname: str) -> dict[str, Any]:
         return {"number": row.number, "seat": row.seat, "nickname": nickname,
-                "phrase": row.phrase, "text": PHRASES.get(row.phrase, "")}
+                "phrase": row.phrase, "text": phrase_text(row.phrase, answer_language())}
 
     def _said_since(self, table: TableRow, seats: list[SeatRow],
                     after: int) -> list[dict[str, Any]]:

@@ -1,8 +1,12 @@
-// Talking to the server: every answer is JSON; errors are {error, message[, game]}.
+// Talking to the server: every answer is JSON; errors are {error, message[, game]}, the message
+// already in the player's language (the server follows the same cookie and Accept-Language).
+
+import { t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, data) {
-    super((data && data.message) || `The server answered ${status}.`);
+    super((data && data.message) || t('web.error.status', { status: String(status) }));
+    this.server = Boolean(data && data.message && status !== 0); // the server's own words
     this.status = status;
     this.code = data && data.error;
     this.game = data && data.game;
@@ -19,7 +23,7 @@ export async function request(method, url, body) {
   try {
     response = await fetch(url, options);
   } catch (error) {
-    throw new ApiError(0, { error: 'network', message: 'The server cannot be reached. Check your connection and try again.' });
+    throw new ApiError(0, { error: 'network', message: t('web.error.network') });
   }
   let data = null;
   try {

@@ -4,36 +4,49 @@
 import { api } from './api.js';
 import { hooks, session, setState } from './common.js';
 import { fillHouseOptions, houseOptionsBody, summarizeHouseOptions } from './house.js';
+import { formatDay, t } from './i18n.js';
+import './language-menu.js';
 import { setupSheepshead, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { setupSpades, startSpades, stopSpades } from './spades.js';
 import { $, el, signed, toast } from './ui.js';
 
+// Each game's words are catalogue keys.
 const GAMES = {
   sheepshead: {
-    title: 'Sheepshead',
-    lede: 'Five-handed Milwaukee Sheepshead with a called ace: you against four computer players.',
-    computers: 'Computer players',
-    daily: 'The same ten deals for everyone today.',
+    title: 'web.game.sheepshead',
+    lede: 'web.lobby.sheepshead_lede',
+    computers: 'web.lobby.computer_players',
+    daily: 'web.lobby.sheepshead_daily',
     start: startSheepshead,
   },
   spades: {
-    title: 'Spades',
-    lede: 'Two-player Spades: draw your hand card by card, bid, and play against the computer. First to 500 wins.',
-    computers: 'Computer player',
-    daily: 'The same stock, card for card, for everyone today.',
+    title: 'web.game.spades',
+    lede: 'web.lobby.spades_lede',
+    computers: 'web.lobby.computer_player',
+    daily: 'web.lobby.spades_daily',
     start: startSpades,
   },
 };
 
 const PRESET_LABELS = {
-  milwaukee: 'Milwaukee (leaster, unknown card)',
-  pagat: 'Pagat (redeal, no double on the bump)',
-  tavern: 'Tavern (doubler)',
-  'wisconsin-jd': 'Wisconsin (J♦ partner, cracks, blitzes)',
-  standard: 'Standard (first to 500)',
-  short: 'Short (first to 250)',
+  milwaukee: 'web.preset.milwaukee',
+  pagat: 'web.preset.pagat',
+  tavern: 'web.preset.tavern',
+  'wisconsin-jd': 'web.preset.wisconsin_jd',
+  standard: 'web.preset.standard',
+  short: 'web.preset.short',
 };
-const DIFFICULTY_LABELS = { easy: 'Easy', normal: 'Normal', hard: 'Hard' };
+// What each table plays, under its name in the menu.
+const PRESET_NOTES = {
+  milwaukee: 'web.preset_note.milwaukee', pagat: 'web.preset_note.pagat', tavern: 'web.preset_note.tavern',
+  'wisconsin-jd': 'web.preset_note.wisconsin_jd', standard: 'web.preset_note.standard', short: 'web.preset_note.short',
+};
+const DIFFICULTY_LABELS = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal', hard: 'web.difficulty.hard' };
+
+// A choice's words: its message when it has one, else its name as the server sends it.
+function label(labels, value) {
+  return labels[value] ? t(labels[value]) : String(value);
+}
 
 const lobby = {
   game: null, // the game chosen on the home page
@@ -51,7 +64,7 @@ function chosenGame() {
 
 function fillSelect(select, values, chosen, labels = {}) {
   select.replaceChildren(...values.map((value) => {
-    const option = el('option', { value: String(value) }, labels[value] || String(value));
+    const option = el('option', { value: String(value) }, label(labels, value));
     if (String(value) === String(chosen)) option.selected = true;
     return option;
   }));
@@ -62,16 +75,16 @@ function chooseGame(name) {
   localStorage.setItem('tricktable.game', name);
   const info = GAMES[name];
   const options = session.options.games[name];
-  document.title = `Tricktable — ${info.title}`;
+  document.title = `Tricktable — ${t(info.title)}`;
   document.body.dataset.game = name;
   for (const choice of document.querySelectorAll('#game-choice [data-game]')) {
     const on = choice.dataset.game === name;
     choice.setAttribute('aria-checked', String(on));
     choice.tabIndex = on ? 0 : -1;
   }
-  $('lobby-title').textContent = info.title;
-  $('lobby-lede').textContent = info.lede;
-  $('difficulty-label-text').textContent = info.computers;
+  $('lobby-title').textContent = t(info.title);
+  $('lobby-lede').textContent = t(info.lede);
+  $('difficulty-label-text').textContent = t(info.computers);
   fillSelect($('preset'), options.presets, options.default_preset, PRESET_LABELS);
   presetChosen();
   fillSelect($('difficulty'), Object.keys(options.difficulties), options.default_difficulty, DIFFICULTY_LABELS);
@@ -84,6 +97,8 @@ function chooseGame(name) {
 
 // A table's house options (Sheepshead) fill New game's house rules, to change if wanted.
 function presetChosen() {
+  const note = PRESET_NOTES[$('preset').value];
+  $('preset-note').textContent = note ? t(note) : '';
   const house = session.options.games[lobby.game].house_options || {};
   fillHouseOptions(house[$('preset').value] || null);
 }
@@ -94,37 +109,40 @@ async function refreshLobby() {
   try {
     const [daily, games] = await Promise.all([api.daily(name), api.games()]);
     if (lobby.game !== name) return; // another game was chosen meanwhile
-    let text = `${info.daily} Today's Daily (${daily.date}): `;
-    let label = "Play today's Daily";
+    const date = formatDay(daily.date);
+    let status = 'web.lobby.daily_not_played';
+    let action = 'web.lobby.daily_play';
     if (daily.played && !daily.finished) {
-      text += 'in progress.';
-      label = "Resume today's Daily";
+      status = 'web.lobby.daily_in_progress';
+      action = 'web.lobby.daily_resume';
     } else if (daily.finished) {
-      text += `your ${daily.ranked ? 'ranked' : 'unranked'} score is ${signed(daily.score)}. One Daily a day: come back tomorrow.`;
-      label = "See today's Daily";
-    } else {
-      text += 'not played yet. One attempt a day.';
+      status = daily.ranked ? 'web.lobby.daily_done_ranked' : 'web.lobby.daily_done_unranked';
+      action = 'web.lobby.daily_see';
     }
-    $('daily-info').textContent = text;
-    $('daily-button').textContent = label;
+    // Two sentences: what the game's Daily is, then where mine stands.
+    $('daily-info').textContent = `${t(info.daily)} ${t(status, { date, score: signed(daily.score) })}`;
+    $('daily-button').textContent = t(action);
     const notice = $('daily-ranked');
     notice.textContent = daily.ranked_message;
     notice.classList.toggle('unranked', !daily.ranked);
     notice.dataset.ranked = String(daily.ranked);
-    $('daily-commitment').textContent = `Today's deals were fixed in advance: SHA-256 of the seed ${daily.commitment}, revealed after midnight US Central (see the leaderboard).`;
+    $('daily-commitment').textContent = t('web.lobby.commitment', { commitment: daily.commitment });
     const playing = games.games.filter((g) => g.status === 'playing');
     $('continue-panel').hidden = playing.length === 0;
-    $('continue-list').replaceChildren(...playing.slice(0, 8).map((g) => el('li', {},
-      el('span', {}, `${GAMES[g.game] ? GAMES[g.game].title : g.game}: `,
-        g.mode === 'daily' ? `Daily ${g.daily_date}` : `${g.preset} · ${g.difficulty}`),
-      button('Continue', () => openGame(g.id)))));
+    $('continue-list').replaceChildren(...playing.slice(0, 8).map((g) => {
+      const game = GAMES[g.game] ? t(GAMES[g.game].title) : g.game;
+      const what = g.mode === 'daily'
+        ? t('web.lobby.continue_daily', { game, date: formatDay(g.daily_date) })
+        : t('web.lobby.continue_new', { game, preset: label(PRESET_LABELS, g.preset), difficulty: label(DIFFICULTY_LABELS, g.difficulty) });
+      return el('li', {}, el('span', {}, what), button(t('web.lobby.continue_button'), () => openGame(g.id)));
+    }));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
-function button(label, onClick) {
-  const b = el('button', { type: 'button' }, label);
+function button(text, onClick) {
+  const b = el('button', { type: 'button' }, text);
   b.addEventListener('click', onClick);
   return b;
 }
@@ -152,7 +170,7 @@ async function openGame(id) {
   try {
     startTable(await api.game(id));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     showLobby();
   }
 }
@@ -163,7 +181,7 @@ function startTable(game, options = {}) {
   leaveTables();
   const info = GAMES[game.game];
   if (!info) {
-    toast(`This server's page cannot show ${game.game} yet.`, 'error');
+    toast(t('web.lobby.unknown_game', { game: game.game }), 'error');
     showLobby();
     return;
   }
@@ -186,7 +204,7 @@ async function startNewGame(event) {
   try {
     startTable(await api.newGame(body), { animate: true });
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -195,7 +213,7 @@ async function startDaily() {
     const game = await api.startDaily(lobby.game);
     startTable(game, { animate: game.events.length > 0 });
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -204,9 +222,9 @@ async function saveNickname(event) {
   try {
     session.me = await api.setNickname($('nickname').value);
     $('nickname').value = session.me.nickname || '';
-    toast(`Saved: you are ${session.me.name}.`);
+    toast(t('web.lobby.saved', { name: session.me.name }));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -239,7 +257,7 @@ async function init() {
   try {
     [session.me, session.options] = await Promise.all([api.me(), api.options()]);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   $('nickname').value = session.me.nickname || '';

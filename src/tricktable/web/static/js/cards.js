@@ -1,20 +1,26 @@
 // Playing cards drawn as SVG by our own code: rank letters, suit shapes, red hearts and diamonds
 // (or, with the four-colour deck setting, green clubs and blue diamonds).
 
+import { t } from './i18n.js';
 import { settings } from './settings.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+// `name` is the suit's message (a catalogue key), for card names and prompts.
 export const SUITS = {
-  C: { name: 'clubs', symbol: '♣', red: false },
-  S: { name: 'spades', symbol: '♠', red: false },
-  H: { name: 'hearts', symbol: '♥', red: true },
-  D: { name: 'diamonds', symbol: '♦', red: true },
+  C: { name: 'web.suit.clubs', symbol: '♣', red: false },
+  S: { name: 'web.suit.spades', symbol: '♠', red: false },
+  H: { name: 'web.suit.hearts', symbol: '♥', red: true },
+  D: { name: 'web.suit.diamonds', symbol: '♦', red: true },
 };
 
 const FOUR_COLOURS = { C: '#08752e', S: '#1a1a1a', H: '#c8102e', D: '#1456b8' };
 
-const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', 10: 'ten', 9: 'nine', 8: 'eight', 7: 'seven' };
+const RANK_NAMES = {
+  A: 'web.rank.ace', K: 'web.rank.king', Q: 'web.rank.queen', J: 'web.rank.jack', 10: 'web.rank.ten',
+  9: 'web.rank.nine', 8: 'web.rank.eight', 7: 'web.rank.seven', 6: 'web.rank.six', 5: 'web.rank.five',
+  4: 'web.rank.four', 3: 'web.rank.three', 2: 'web.rank.two',
+};
 
 // Suit shapes in a 100 x 100 box.
 const SHAPES = {
@@ -31,10 +37,16 @@ export function parseCard(code) {
   return { rank, suit, red: SUITS[suit].red };
 }
 
+// A card in words, for a screen reader ("ten of hearts").
 export function cardName(code) {
-  if (!code) return 'face-down card';
+  if (!code) return t('web.card.face_down');
   const { rank, suit } = parseCard(code);
-  return `${RANK_NAMES[rank] || rank} of ${SUITS[suit].name}`;
+  return t('web.card.name', { rank: { key: RANK_NAMES[rank] }, suit: { key: SUITS[suit].name } });
+}
+
+// A suit's name as a message parameter ("hearts"): t('…', {suit: suitName('H')}).
+export function suitName(suit) {
+  return { key: SUITS[suit].name };
 }
 
 export function cardText(code) {

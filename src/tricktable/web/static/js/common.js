@@ -3,6 +3,7 @@
 // moves through a hand, and the way back to the lobby.  (A table's life is in table.js.)
 
 import { cardName, cardSvg } from './cards.js';
+import { t } from './i18n.js';
 import { slideIn } from './motion.js';
 import { SPEEDS, changeSetting, settings } from './settings.js';
 import { $, el } from './ui.js';
@@ -70,7 +71,7 @@ export function dialog(title, body, buttons) {
 export function miniCards(codes, label = '?') {
   const span = el('span', { class: 'cards-inline' });
   for (const code of codes) {
-    const mini = el('span', { class: 'mini', role: 'img', 'aria-label': code ? cardName(code) : 'face-down card', 'data-card': code || 'unknown' });
+    const mini = el('span', { class: 'mini', role: 'img', 'aria-label': cardName(code), 'data-card': code || 'unknown' });
     mini.innerHTML = cardSvg(code, { label });
     span.append(mini);
   }
@@ -79,7 +80,8 @@ export function miniCards(codes, label = '?') {
 
 // The human's seat: "You", with the nickname when there is one.
 export function yourName() {
-  return `You${session.me && session.me.nickname ? ` (${session.me.nickname})` : ''}`;
+  const nickname = session.me && session.me.nickname;
+  return nickname ? t('web.seat.you_nickname', { nickname }) : t('web.seat.you');
 }
 
 // An opponent's hand: as many card backs as it holds.
@@ -113,14 +115,6 @@ export function showPlayed(slot, play, winner, label, origin = null) {
 
 function cardDeck() {
   return settings.fourColour ? '4' : '2';
-}
-
-export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-export function ordinal(n) {
-  return n + ({ 1: 'st', 2: 'nd', 3: 'rd' }[n] || 'th');
 }
 
 // --- Keyboard: arrows move through the cards of a hand, 1-9 jump to a card -------------------

@@ -3,40 +3,45 @@
 
 import { cardText } from './cards.js';
 import { button } from './common.js';
+import { t } from './i18n.js';
 
-const OFFERS = { crack: 'crack', recrack: 'recrack', blitz: 'show a pair of queens' };
+// The bubble of a declined offer.
+const DECLINED = { crack: 'web.house.no_crack', recrack: 'web.house.no_recrack', blitz: 'web.house.no_blitz' };
+
+// "Q♣ Q♠": the queens of a blitz.
+function queens(cards) {
+  return cards.map(cardText).join(' ');
+}
 
 // The prompt when a crack, recrack or blitz is offered (null otherwise).  Everyone is asked
 // whether to blitz, so that the asking shows nothing; a player without a pair passes unasked.
 export function housePrompt(legal, phase, stakes, send) {
   if (phase === 'crack') {
     return {
-      text: `The picker's side may be weak: crack, doubling the stakes (now ×${stakes})?`,
-      buttons: [button('Crack', () => send('crack'), { primary: true, testid: 'crack' }),
-        button('No', () => send('pass'), { testid: 'decline' })],
+      text: t('web.house.crack_prompt', { stakes }),
+      buttons: [button(t('web.house.crack'), () => send('crack'), { primary: true, testid: 'crack' }),
+        button(t('web.house.no'), () => send('pass'), { testid: 'decline' })],
     };
   }
   if (phase === 'recrack') {
     return {
-      text: `You were cracked (×${stakes}): recrack, doubling again?`,
-      buttons: [button('Recrack', () => send('recrack'), { primary: true, testid: 'recrack' }),
-        button('No', () => send('pass'), { testid: 'decline' })],
+      text: t('web.house.recrack_prompt', { stakes }),
+      buttons: [button(t('web.house.recrack'), () => send('recrack'), { primary: true, testid: 'recrack' }),
+        button(t('web.house.no'), () => send('pass'), { testid: 'decline' })],
     };
   }
   if (phase === 'blitz') {
     const blitzes = legal.filter((a) => a.startsWith('blitz '));
     if (!blitzes.length) {
       queueMicrotask(() => send('pass'));
-      return { text: 'No pair of queens to show.', buttons: [] };
+      return { text: t('web.house.no_pair'), buttons: [] };
     }
     return {
-      text: blitzes.length > 1
-        ? `Show a pair of queens, or all four (a blitz doubles the stakes, now ×${stakes}, once per pair)? Everyone will see them.`
-        : `Show your pair of queens (a blitz) to double the stakes (now ×${stakes})? Everyone will see them.`,
+      text: t(blitzes.length > 1 ? 'web.house.blitz_prompt_both' : 'web.house.blitz_prompt', { stakes }),
       buttons: [
-        ...blitzes.map((a) => button(`Blitz ${a.split(' ').slice(1).map(cardText).join(' ')}`,
+        ...blitzes.map((a) => button(t('web.house.blitz', { cards: queens(a.split(' ').slice(1)) }),
           () => send(a), { primary: true, testid: 'blitz' })),
-        button('No', () => send('pass'), { testid: 'decline' }),
+        button(t('web.house.no'), () => send('pass'), { testid: 'decline' }),
       ],
     };
   }
@@ -46,26 +51,34 @@ export function housePrompt(legal, phase, stakes, send) {
 // Applies a house event to the display; returns the bubble and message to show, or null when
 // the event is not one of the house options'.
 export function houseEvent(event, d, name, you) {
-  const s = you ? '' : 's';
   switch (event.type) {
     case 'Cracked':
       d.stakes *= 2;
-      return { bubble: 'Crack!', message: `${name} crack${s}: the stakes double (×${d.stakes}).` };
+      return {
+        bubble: t('web.house.bubble_crack'),
+        message: t(you ? 'web.house.you_crack' : 'web.house.cracks_event', { name, stakes: d.stakes }),
+      };
     case 'Recracked':
       d.stakes *= 2;
-      return { bubble: 'Recrack!', message: `${name} recrack${s}: the stakes double again (×${d.stakes}).` };
+      return {
+        bubble: t('web.house.bubble_recrack'),
+        message: t(you ? 'web.house.you_recrack' : 'web.house.recracks_event', { name, stakes: d.stakes }),
+      };
     case 'Blitzed': {
       // One pair doubles; all four queens (both pairs at once) double twice.
       const pairs = event.cards.length / 2;
       d.stakes *= 2 ** pairs;
       d.blitzes = [...(d.blitzes || []), { seat: event.seat, cards: event.cards }];
+      const key = pairs > 1
+        ? (you ? 'web.house.you_blitz_twice' : 'web.house.blitzes_twice')
+        : (you ? 'web.house.you_blitz' : 'web.house.blitzes_event');
       return {
-        bubble: `Blitz ${event.cards.map(cardText).join(' ')}`,
-        message: `${name} blitz${you ? '' : 'es'}, showing ${event.cards.map(cardText).join(' ')}: the stakes double${pairs > 1 ? ' twice' : ''} (×${d.stakes}).`,
+        bubble: t('web.house.blitz', { cards: queens(event.cards) }),
+        message: t(key, { name, cards: queens(event.cards), stakes: d.stakes }),
       };
     }
     case 'Declined':
-      return event.offer === 'blitz' ? { bubble: null, message: null } : { bubble: `No ${OFFERS[event.offer]}`, message: null };
+      return event.offer === 'blitz' ? { bubble: null, message: null } : { bubble: t(DECLINED[event.offer]), message: null };
     default:
       return null;
   }
@@ -74,12 +87,12 @@ export function houseEvent(event, d, name, you) {
 // The partner reveal under the J♦ rule names the card.
 export function revealMessage(called, name, you) {
   if (called !== 'JD') return null;
-  return you ? `You play ${cardText('JD')}: you are revealed as the partner.` : `${name} plays ${cardText('JD')}: ${name} is the partner.`;
+  return t(you ? 'web.house.you_reveal_jack' : 'web.house.reveals_jack', { name, card: cardText('JD') });
 }
 
 // New game's house rules: the table's options (from /api/options) fill the controls; the
 // player may change any before starting.  Games without house options hide them.
-const PARTNER_WORDS = { 'called-ace': 'called ace', 'jack-of-diamonds': 'J♦ partner' };
+const PARTNER_WORDS = { 'called-ace': 'web.house.summary_called_ace', 'jack-of-diamonds': 'web.house.summary_jack' };
 
 export function fillHouseOptions(defaults) {
   const box = document.getElementById('house-options');
@@ -96,11 +109,13 @@ export function fillHouseOptions(defaults) {
 export function summarizeHouseOptions() {
   const chosen = houseOptionsBody();
   if (!chosen) return;
-  const parts = [PARTNER_WORDS[chosen.partner]];
-  if (chosen.crack) parts.push('cracks');
-  if (chosen.blitz) parts.push('blitzes');
-  if ((chosen.crack || chosen.blitz) && chosen.max_doubles !== null) parts.push(`at most ${chosen.max_doubles} doubling${chosen.max_doubles === 1 ? '' : 's'}`);
-  document.getElementById('house-summary').textContent = `(${parts.join(', ')})`;
+  const parts = [t(PARTNER_WORDS[chosen.partner])];
+  if (chosen.crack) parts.push(t('web.house.summary_cracks'));
+  if (chosen.blitz) parts.push(t('web.house.summary_blitzes'));
+  if ((chosen.crack || chosen.blitz) && chosen.max_doubles !== null) {
+    parts.push(t('web.house.summary_at_most', { count: chosen.max_doubles }));
+  }
+  document.getElementById('house-summary').textContent = t('web.house.summary', { options: parts.join(', ') });
 }
 
 // The options for the New game request (null when the game has none).

@@ -4,10 +4,9 @@
 // through Intl.NumberFormat, plural forms chosen by Intl.PluralRules from the parameter `count`,
 // and nested messages ({key, params}) translated in turn.
 
-const COOKIE = 'tricktable_lang';
 const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/gi;
 
-const state = { language: 'en', languages: {}, messages: {}, plurals: null, numbers: null };
+const state = { language: 'en', locale: 'en', languages: {}, messages: {}, plurals: null, numbers: null, signed: null, days: null, moments: null, lists: null, percents: null };
 
 async function load() {
   const answer = await fetch('/api/i18n', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
@@ -17,8 +16,14 @@ async function load() {
   state.languages = data.languages;
   state.messages = data.messages;
   const locale = data.language === 'en-XA' ? 'en' : data.language;
+  state.locale = locale;
   state.plurals = new Intl.PluralRules(locale);
   state.numbers = new Intl.NumberFormat(locale);
+  state.signed = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' });
+  state.days = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  state.moments = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  state.lists = new Intl.ListFormat(locale, { type: 'conjunction' });
+  state.percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   document.documentElement.lang = data.language;
 }
 
@@ -33,8 +38,39 @@ export function languages() {
   return { ...state.languages };
 }
 
-export function formatNumber(n) {
-  return state.numbers.format(n);
+// A number in the language's style; `options` are Intl.NumberFormat's (fraction digits, sign).
+export function formatNumber(n, options = null) {
+  return options ? new Intl.NumberFormat(state.locale, options).format(n) : state.numbers.format(n);
+}
+
+// A share (0.25) as a percentage in the language's style ("25%", "25 %"); unknown: a dash.
+export function formatPercent(x) {
+  if (x === null || x === undefined) return '—';
+  return state.percents.format(x);
+}
+
+// A score or a change of score: its sign always shown (but for zero), in the language's style
+// ("+3", "-3"; Swedish and Finnish write a true minus, "−3").  Nothing known: a dash.
+export function formatSigned(n) {
+  if (n === null || n === undefined) return '—';
+  return state.signed.format(n);
+}
+
+// A calendar day ("2030-03-14", as the server sends a Daily's date) in the language's style.
+export function formatDay(day) {
+  if (!day) return '';
+  const [year, month, date] = day.split('-').map(Number);
+  return state.days.format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+// Several things as one phrase: "Q♣, J♠ and 7♥" in the language's style.
+export function formatList(items) {
+  return state.lists.format(items.map(String));
+}
+
+// A moment (an ISO timestamp) in the language's style and the browser's time zone.
+export function formatMoment(iso) {
+  return iso ? state.moments.format(new Date(iso)) : '';
 }
 
 // t('key', {name: value}) or t({key, params}): the words, in the page's language.
@@ -47,6 +83,22 @@ export function t(key, params = {}) {
   }
   const text = typeof template === 'string' ? template : pluralForm(template, params.count);
   return text.replace(PLACEHOLDER, (whole, name) => (name in params ? shown(params[name]) : whole));
+}
+
+// t() for a sentence with elements in it: the message as a list of strings and nodes, where each
+// parameter that is a DOM node (a bold number, small cards) stands in its placeholder's place.
+// el('p', {}, ...tParts('key', {cards: miniCards(…)})).
+export function tParts(key, params = {}) {
+  const nodes = {};
+  const words = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value instanceof Node) nodes[name] = value;
+    else words[name] = value;
+  }
+  return t(key, words).split(/(\{[a-z_][a-z0-9_]*\})/i).filter((part) => part !== '').map((part) => {
+    const name = part.slice(1, -1);
+    return part.startsWith('{') && name in nodes ? nodes[name] : part;
+  });
 }
 
 // Whether the catalogue has a message (for a code the server may add later than this page).
@@ -77,8 +129,9 @@ export function translatePage(root = document) {
   }
 }
 
-// Choosing a language in the menu: remembered for a year, then the page is drawn again in it.
+// Choosing a language: the server remembers it for a year (GET /language, as the menu does,
+// with its cookie Secure over HTTPS) and draws this page again in it.
 export function chooseLanguage(code) {
-  document.cookie = `${COOKIE}=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
-  window.location.reload();
+  const next = window.location.pathname + window.location.search + window.location.hash;
+  window.location.assign(`/language?lang=${encodeURIComponent(code)}&next=${encodeURIComponent(next)}`);
 }

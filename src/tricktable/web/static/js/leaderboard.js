@@ -2,67 +2,93 @@
 
 import { api } from './api.js';
 import { showDailyExtras } from './daily-board.js';
+import { formatDay, formatNumber, formatPercent, t } from './i18n.js';
+import './language-menu.js';
 import { $, el, signed, toast } from './ui.js';
 
+const PRESET_LABELS = {
+  milwaukee: 'web.preset.milwaukee', pagat: 'web.preset.pagat', tavern: 'web.preset.tavern',
+  'wisconsin-jd': 'web.preset.wisconsin_jd', standard: 'web.preset.standard', short: 'web.preset.short',
+};
+const DIFFICULTY_LABELS = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal', hard: 'web.difficulty.hard' };
+
+function label(labels, value) {
+  return labels[value] ? t(labels[value]) : String(value ?? '');
+}
+
+function you(entry) {
+  return entry.you ? t('web.board.name_you', { name: entry.name }) : entry.name;
+}
+
+function placeOf(place) {
+  return place ? t('web.board.place_of', { place, seats: 5 }) : '—';
+}
+
+// Each game's columns and words; the words are catalogue keys.
 const GAMES = {
   sheepshead: {
-    title: 'Sheepshead',
-    note: 'Ranked by score at the end of the ten hands.',
-    columns: ['Rank', 'Player', 'Score', 'Place at the table'],
-    row: (e) => [String(e.rank), e.name + (e.you ? ' (you)' : ''), signed(e.score), e.place ? `${e.place} of 5` : '—'],
+    title: 'web.board.title_sheepshead',
+    today: 'web.board.caption_today_sheepshead',
+    past: 'web.board.caption_past_sheepshead',
+    note: 'web.board.note_sheepshead',
+    columns: ['web.board.col_rank', 'web.board.col_player', 'web.board.col_score', 'web.board.col_place'],
+    row: (e) => [formatNumber(e.rank), you(e), signed(e.score), placeOf(e.place)],
     stats: (s) => [
-      ['Games finished', String(s.games)],
-      ['Average score', s.average_score === null ? '—' : signed(s.average_score)],
-      ['Games won', String(s.wins)],
-      ['Pick rate', percent(s.pick_rate)],
-      ['Picker win rate', percent(s.picker_win_rate)],
+      ['web.board.stat_games', formatNumber(s.games)],
+      ['web.board.stat_average_score', s.average_score === null ? '—' : signed(s.average_score)],
+      ['web.board.stat_wins', formatNumber(s.wins)],
+      ['web.board.stat_pick_rate', formatPercent(s.pick_rate)],
+      ['web.board.stat_picker_wins', formatPercent(s.picker_win_rate)],
     ],
-    historyColumns: ['Started', 'Game', 'Table', 'Opponents', 'Score', 'Place', ''],
-    historyCells: (g) => [g.status === 'over' ? signed(g.score) : '—', g.place ? `${g.place} of 5` : '—'],
+    historyColumns: ['web.board.col_started', 'web.board.col_game', 'web.board.col_table', 'web.board.col_opponents',
+      'web.board.col_score', 'web.board.col_place', null],
+    historyCells: (g) => [g.status === 'over' ? signed(g.score) : '—', placeOf(g.place)],
   },
   spades: {
-    title: 'Spades',
-    note: 'Ranked by final margin: your score minus the computer\'s. Daily wins counts every ranked Spades Daily a player has won.',
-    columns: ['Rank', 'Player', 'Margin', 'Result', 'Final score', 'Daily wins'],
-    row: (e) => [String(e.rank), e.name + (e.you ? ' (you)' : ''), signed(e.score), e.won ? 'Won' : 'Lost',
-      e.totals ? `${e.totals[0]} – ${e.totals[1]}` : '—', String(e.daily_wins)],
+    title: 'web.board.title_spades',
+    today: 'web.board.caption_today_spades',
+    past: 'web.board.caption_past_spades',
+    note: 'web.board.note_spades',
+    columns: ['web.board.col_rank', 'web.board.col_player', 'web.board.col_margin', 'web.board.col_result',
+      'web.board.col_final_score', 'web.board.col_daily_wins'],
+    row: (e) => [formatNumber(e.rank), you(e), signed(e.score), t(e.won ? 'web.board.won' : 'web.board.lost'),
+      e.totals ? t('web.board.score_pair', { yours: e.totals[0], theirs: e.totals[1] }) : '—', formatNumber(e.daily_wins)],
     stats: (s) => [
-      ['Games finished', String(s.games)],
-      ['Games won', String(s.wins)],
-      ['Average margin', s.average_score === null ? '—' : signed(s.average_score)],
-      ['Bids made', percent(s.contract_rate)],
-      ['Nils made', s.nils ? `${s.nils_made} of ${s.nils}` : '—'],
-      ['Bags taken', String(s.bags)],
+      ['web.board.stat_games', formatNumber(s.games)],
+      ['web.board.stat_wins', formatNumber(s.wins)],
+      ['web.board.stat_average_margin', s.average_score === null ? '—' : signed(s.average_score)],
+      ['web.board.stat_bids_made', formatPercent(s.contract_rate)],
+      ['web.board.stat_nils_made', s.nils ? t('web.board.of', { part: s.nils_made, whole: s.nils }) : '—'],
+      ['web.board.stat_bags', formatNumber(s.bags)],
     ],
-    historyColumns: ['Started', 'Game', 'Table', 'Computer', 'Margin', 'Result', ''],
-    historyCells: (g) => [g.status === 'over' ? signed(g.score) : '—', g.place ? (g.place === 1 ? 'Won' : 'Lost') : '—'],
+    historyColumns: ['web.board.col_started', 'web.board.col_game', 'web.board.col_table', 'web.board.col_computer',
+      'web.board.col_margin', 'web.board.col_result', null],
+    historyCells: (g) => [g.status === 'over' ? signed(g.score) : '—',
+      g.place ? t(g.place === 1 ? 'web.board.won' : 'web.board.lost') : '—'],
   },
 };
 
 const page = { game: 'sheepshead' };
 
-function percent(x) {
-  return x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`;
-}
-
 function head(table, columns, numeric) {
   table.querySelector('thead').replaceChildren(el('tr', {}, ...columns.map((c, k) =>
-    el('th', { scope: 'col', class: numeric(k) ? 'num' : null }, c))));
+    el('th', { scope: 'col', class: numeric(k) ? 'num' : null }, c ? t(c) : ''))));
 }
 
 async function showDay(date) {
   const info = GAMES[page.game];
   const board = await api.leaderboard(date, page.game);
   const isToday = board.date === board.today;
-  $('board-title').textContent = `${info.title} Daily leaderboard`;
-  $('ranking-caption').textContent = isToday ? `Today's ${info.title} Daily (${board.date})` : `${info.title} Daily of ${board.date}`;
-  $('day-note').textContent = isToday ? 'Days change at midnight, US Central time.' : '';
-  $('ranking-note').textContent = info.note;
+  $('board-title').textContent = t(info.title);
+  $('ranking-caption').textContent = t(isToday ? info.today : info.past, { date: formatDay(board.date) });
+  $('day-note').textContent = isToday ? t('web.board.day_note') : '';
+  $('ranking-note').textContent = t(info.note);
   const days = new Map(board.days.map((d) => [d.date, d.players]));
   if (!days.has(board.today)) days.set(board.today, 0);
   const select = $('day');
   select.replaceChildren(...[...days.entries()].sort((a, b) => (a[0] < b[0] ? 1 : -1)).map(([day, players]) => {
-    const option = el('option', { value: day }, `${day}${day === board.today ? ' (today)' : ''} — ${players} ${players === 1 ? 'player' : 'players'}`);
+    const key = day === board.today ? 'web.board.day_option_today' : 'web.board.day_option';
+    const option = el('option', { value: day }, t(key, { day: formatDay(day), count: players }));
     if (day === board.date) option.selected = true;
     return option;
   }));
@@ -70,7 +96,8 @@ async function showDay(date) {
   const rows = board.entries.map((e) => el('tr', { class: e.you ? 'you' : null },
     ...info.row(e).map((value, k) => el('td', { class: k !== 1 ? 'num' : null }, value,
       // Once the day has ended, every ranked game of the board can be watched.
-      k === 1 && e.replay && page.game === 'sheepshead' ? el('a', { href: e.replay, class: 'watch' }, ' watch') : null))));
+      k === 1 && e.replay && page.game === 'sheepshead' ? ' ' : null,
+      k === 1 && e.replay && page.game === 'sheepshead' ? el('a', { href: e.replay, class: 'watch' }, t('web.board.watch')) : null))));
   $('ranking').querySelector('tbody').replaceChildren(...rows);
   $('ranking-empty').hidden = rows.length > 0;
   await showDailyExtras(board, page.game, info, rows);
@@ -80,19 +107,24 @@ async function showMe() {
   const info = GAMES[page.game];
   const stats = await api.stats(page.game);
   $('nickname').value = stats.nickname || '';
-  const item = (label, value) => el('div', {}, el('dt', {}, label), el('dd', {}, value));
+  const item = (name, value) => el('div', {}, el('dt', {}, t(name)), el('dd', {}, value));
   const streak = stats.daily_streak;
-  $('stats').replaceChildren(item('Name', stats.name), ...info.stats(stats).map(([label, value]) => item(label, value)),
-    item('Daily streak', `${streak.current} ${streak.current === 1 ? 'day' : 'days'} (best ${streak.best})`));
+  $('stats').replaceChildren(item('web.board.stat_name', stats.name), ...info.stats(stats).map(([name, value]) => item(name, value)),
+    item('web.board.stat_streak', t('web.board.streak', { count: streak.current, best: streak.best })));
   head($('history'), info.historyColumns, (k) => k === 4 || k === 5);
-  const rows = stats.history.map((g) => el('tr', {},
-    el('td', {}, (g.created_at || '').slice(0, 10)),
-    el('td', {}, g.mode === 'daily' ? `Daily ${g.daily_date}${g.ranked ? ' (ranked)' : ''}` : 'New game'),
-    el('td', {}, g.preset || ''),
-    el('td', {}, g.difficulty),
-    ...info.historyCells(g).map((value) => el('td', { class: 'num' }, value)),
-    el('td', {}, g.status === 'over' ? 'finished' : el('a', { href: `/#game=${g.id}` }, 'continue'),
-      page.game === 'sheepshead' ? el('a', { href: `/replay?game=${g.id}`, class: 'watch' }, ' replay') : null)));
+  const rows = stats.history.map((g) => {
+    let mode = t('web.board.history_new');
+    if (g.mode === 'daily') mode = t(g.ranked ? 'web.board.history_daily_ranked' : 'web.board.history_daily', { date: formatDay(g.daily_date) });
+    const replay = page.game === 'sheepshead' ? el('a', { href: `/replay?game=${g.id}`, class: 'watch' }, t('web.board.replay')) : null;
+    return el('tr', {},
+      el('td', {}, formatDay((g.created_at || '').slice(0, 10))),
+      el('td', {}, mode),
+      el('td', {}, g.preset ? label(PRESET_LABELS, g.preset) : ''),
+      el('td', {}, label(DIFFICULTY_LABELS, g.difficulty)),
+      ...info.historyCells(g).map((value) => el('td', { class: 'num' }, value)),
+      el('td', {}, g.status === 'over' ? t('web.board.finished') : el('a', { href: `/#game=${g.id}` }, t('web.board.continue')),
+        replay ? ' ' : null, replay));
+  });
   $('history').querySelector('tbody').replaceChildren(...rows);
   $('history-empty').hidden = rows.length > 0;
 }
@@ -100,28 +132,28 @@ async function showMe() {
 async function showGame(game, date = null) {
   page.game = GAMES[game] ? game : 'sheepshead';
   $('game').value = page.game;
-  document.title = `${GAMES[page.game].title} leaderboard — Tricktable`;
+  document.title = `${t(GAMES[page.game].title)} — Tricktable`;
   history.replaceState(null, '', page.game === 'sheepshead' ? '/leaderboard' : `/leaderboard?game=${page.game}`);
   await Promise.all([showDay(date), showMe()]);
 }
 
 async function init() {
-  $('day').addEventListener('change', () => showDay($('day').value).catch((e) => toast(e.message, 'error')));
-  $('game').addEventListener('change', () => showGame($('game').value).catch((e) => toast(e.message, 'error')));
+  $('day').addEventListener('change', () => showDay($('day').value).catch((e) => toast(e, 'error')));
+  $('game').addEventListener('change', () => showGame($('game').value).catch((e) => toast(e, 'error')));
   $('nickname-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
       await api.setNickname($('nickname').value);
       await Promise.all([showDay($('day').value), showMe()]);
-      toast('Nickname saved.');
+      toast(t('web.board.nickname_saved'));
     } catch (error) {
-      toast(error.message, 'error');
+      toast(error, 'error');
     }
   });
   try {
     await showGame(new URLSearchParams(location.search).get('game') || 'sheepshead');
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
   document.body.dataset.state = 'ready';
 }

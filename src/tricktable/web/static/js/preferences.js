@@ -1,13 +1,19 @@
 // The bodies of two toolbar dialogs: the settings (kept in this browser) and the keys.
 
+import { t } from './i18n.js';
 import { CARD_SIZES, HAND_ORDERS, SPEEDS, changeSetting, settings } from './settings.js';
 import { el } from './ui.js';
 
-const SIZE_LABELS = { small: 'Small', medium: 'Medium', large: 'Large' };
+const SIZE_LABELS = { small: 'web.settings.small', medium: 'web.settings.medium', large: 'web.settings.large' };
+
+// The speeds' names (the table's toolbar has them too).
+export const SPEED_LABELS = {
+  slow: 'web.settings.slow', normal: 'web.settings.normal', fast: 'web.settings.fast', instant: 'web.settings.instant',
+};
 
 function choice(id, label, values, labels, name) {
   const select = el('select', { id }, ...Object.keys(values).map((value) =>
-    el('option', { value }, labels[value] || value)));
+    el('option', { value }, t(labels[value]))));
   select.value = settings[name];
   select.addEventListener('change', () => changeSetting(name, select.value));
   return el('label', { class: 'setting' }, label, select);
@@ -21,29 +27,29 @@ function toggle(id, label, name, note) {
 }
 
 export function settingsBody() {
-  const speeds = Object.fromEntries(Object.keys(SPEEDS).map((name) => [name, name[0].toUpperCase() + name.slice(1)]));
   return [
     el('div', { class: 'settings stack' },
-      choice('setting-speed', 'Speed of the other players', SPEEDS, speeds, 'speed'),
-      toggle('setting-sound', 'Sounds', 'sound', '(a card, a trick, your turn)'),
-      toggle('setting-four-colour', 'Four-colour deck', 'fourColour', '(green clubs, blue diamonds)'),
-      choice('setting-card-size', 'Card size', CARD_SIZES, SIZE_LABELS, 'cardSize'),
-      choice('setting-hand-order', 'Hand order', HAND_ORDERS, HAND_ORDERS, 'handOrder')),
-    el('p', { class: 'muted' }, 'Settings are kept in this browser.'),
+      choice('setting-speed', t('web.settings.speed'), SPEEDS, SPEED_LABELS, 'speed'),
+      toggle('setting-sound', t('web.settings.sound'), 'sound', t('web.settings.sound_note')),
+      toggle('setting-four-colour', t('web.settings.four_colour'), 'fourColour', t('web.settings.four_colour_note')),
+      choice('setting-card-size', t('web.settings.card_size'), CARD_SIZES, SIZE_LABELS, 'cardSize'),
+      choice('setting-hand-order', t('web.settings.hand_order'), HAND_ORDERS, HAND_ORDERS, 'handOrder')),
+    el('p', { class: 'muted' }, t('web.settings.kept')),
   ];
 }
 
-// The keys: those of every table, then the game's own.
+// The keys: those of every table, then the game's own ([key, message key] pairs).  The letter
+// keys are the same in every language (P picks, N passes…): the help says what each does.
 export function helpBody(shortcuts) {
   const rows = [
-    ['1 – 9', 'Go to that card of your hand (then Enter plays or chooses it)'],
-    ['← →, Home, End', 'Move through your hand'],
-    ['Enter or Space', 'Press the focused card or button'],
+    ['1 – 9', 'web.keys.number'],
+    [t('web.keys.arrow_keys'), 'web.keys.arrows'],
+    [t('web.keys.enter_space'), 'web.keys.press'],
     ...shortcuts,
-    ['?', 'These keys'],
-    ['Esc', 'Close a dialog'],
+    ['?', 'web.keys.help'],
+    [t('web.keys.escape_key'), 'web.keys.escape'],
   ];
   return [el('table', { class: 'scores keys' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Key'), el('th', { scope: 'col' }, 'What it does'))),
-    el('tbody', {}, ...rows.map(([key, does]) => el('tr', {}, el('td', {}, el('kbd', {}, key)), el('td', {}, does)))))];
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('web.keys.key')), el('th', { scope: 'col' }, t('web.keys.does')))),
+    el('tbody', {}, ...rows.map(([key, does]) => el('tr', {}, el('td', {}, el('kbd', {}, key)), el('td', {}, t(does))))))];
 }

@@ -4,14 +4,16 @@
 // games only once their Daily's day has ended.
 
 import { miniCards } from './common.js';
-import { $, el, seatName, signed, toast } from './ui.js';
-import { MARK_SIGNS, actionWords, awaitReview, decisionLine, reviewApi } from './review.js';
+import { formatDay, t, tParts } from './i18n.js';
+import './language-menu.js';
+import { $, el, seatName, serverWords, showError, signed, toast } from './ui.js';
+import { MARK_SIGNS, actionWords, awaitReview, decisionLine, markWord, reviewApi } from './review.js';
 
 const state = { replay: null, deal: 0, step: 0 };
 
 function seatLabel(seat) {
   if (!state.replay) return seatName(seat);
-  if (seat === state.replay.seat) return state.replay.mine ? 'You' : 'The player';
+  if (seat === state.replay.seat) return t(state.replay.mine ? 'web.seat.you' : 'web.replay.the_player');
   return seatName(seat);
 }
 
@@ -30,7 +32,7 @@ function handsAt(deal, step) {
 function markBadge(decision) {
   if (!decision || !decision.mark) return null;
   return el('span', { class: `mark mark-${decision.mark}`, 'data-testid': 'review-mark', title: decisionLine(decision) },
-    `${MARK_SIGNS[decision.mark]} ${decision.mark}: better ${actionWords(decision.best)}`);
+    t('web.review.badge', { sign: MARK_SIGNS[decision.mark], mark: markWord(decision.mark), action: actionWords(decision.best) }));
 }
 
 function decisionAt(deal, index) {
@@ -41,31 +43,31 @@ function drawHands(deal, step) {
   const hands = handsAt(deal, step);
   return el('div', { class: 'replay-hands' }, ...hands.map((cards, seat) => el('div', { class: `replay-seat${seat === state.replay.seat ? ' you' : ''}`, 'data-seat': seat },
     el('h3', {}, seatLabel(seat),
-      seat === deal.picker ? el('span', { class: 'tag' }, 'picker') : null,
-      seat === deal.partner ? el('span', { class: 'tag' }, 'partner') : null,
-      seat === deal.dealer ? el('span', { class: 'tag' }, 'dealer') : null),
+      seat === deal.picker ? el('span', { class: 'tag' }, t('web.replay.tag_picker')) : null,
+      seat === deal.partner ? el('span', { class: 'tag' }, t('web.replay.tag_partner')) : null,
+      seat === deal.dealer ? el('span', { class: 'tag' }, t('web.replay.tag_dealer')) : null),
     miniCards(cards))));
 }
 
 function drawBidding(deal) {
   const rows = deal.bidding.map((step) => el('li', {},
-    `${seatLabel(step.seat)}: ${step.label}`,
-    step.reason ? el('span', { class: 'reason' }, ` — ${step.reason}`) : null,
+    t('web.replay.step', { name: seatLabel(step.seat), action: actionWords(step.action) }),
+    step.reason ? el('span', { class: 'reason' }, ' — ', serverWords(step.reason)) : null,
     markBadge(decisionAt(deal, step.index))));
-  return [
-    el('p', {}, 'The blind: ', miniCards(deal.blind), deal.buried.length ? ' · buried: ' : '', deal.buried.length ? miniCards(deal.buried) : ''),
-    el('ol', { class: 'replay-plays' }, ...rows),
-  ];
+  const blind = deal.buried.length
+    ? tParts('web.replay.blind_buried', { blind: miniCards(deal.blind), buried: miniCards(deal.buried) })
+    : tParts('web.replay.blind', { blind: miniCards(deal.blind) });
+  return [el('p', {}, ...blind), el('ol', { class: 'replay-plays' }, ...rows)];
 }
 
 function drawTrick(deal, trick, number) {
   const rows = trick.plays.map((play) => el('li', { class: play.seat === trick.winner ? 'winner' : null },
-    `${seatLabel(play.seat)}: `, miniCards([play.card]),
-    play.reason ? el('span', { class: 'reason' }, ` ${play.reason}`) : null,
+    ...tParts('web.replay.play', { name: seatLabel(play.seat), card: miniCards([play.card]) }),
+    play.reason ? el('span', { class: 'reason' }, ' ', serverWords(play.reason)) : null,
     markBadge(decisionAt(deal, play.index))));
   return [
     el('ol', { class: 'replay-plays', 'data-testid': 'replay-trick' }, ...rows),
-    el('p', { class: 'result-line' }, `${seatLabel(trick.winner)} took trick ${number} (${trick.points} points).`),
+    el('p', { class: 'result-line' }, t('web.replay.took_trick', { name: seatLabel(trick.winner), number, count: trick.points })),
   ];
 }
 
@@ -73,7 +75,7 @@ function draw() {
   const board = $('replay-board');
   const deal = state.replay.deals[state.deal];
   if (!deal) {
-    board.replaceChildren(el('p', { class: 'muted' }, 'No hand of this game has finished yet.'));
+    board.replaceChildren(el('p', { class: 'muted' }, t('web.replay.none_finished')));
     $('replay-step').textContent = '';
     return;
   }
@@ -82,18 +84,18 @@ function draw() {
   const parts = [drawHands(deal, Math.min(step, last))];
   let label;
   if (step === 0) {
-    label = 'The deal and the bidding';
+    label = t('web.replay.step_deal', { hand: deal.hand_number });
     parts.push(...drawBidding(deal));
   } else if (step <= last) {
-    label = `Trick ${step} of ${last}`;
+    label = t('web.replay.step_trick', { hand: deal.hand_number, number: step, total: last });
     parts.push(...drawTrick(deal, deal.tricks[step - 1], step));
   } else {
-    label = 'The result';
-    parts.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' }, `${deal.summary}.`),
-      el('p', {}, ...deal.scores.map((s, seat) => el('span', { class: 'play' }, `${seatLabel(seat)} ${signed(s)} `))));
+    label = t('web.replay.step_result', { hand: deal.hand_number });
+    parts.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' }, ...tParts('web.sheepshead.sentence', { text: serverWords(deal.summary) })),
+      el('p', {}, ...deal.scores.map((s, seat) => el('span', { class: 'play' }, t('web.replay.score', { name: seatLabel(seat), score: signed(s) }), ' '))));
   }
   board.replaceChildren(...parts);
-  $('replay-step').textContent = `Hand ${deal.hand_number}: ${label}`;
+  $('replay-step').textContent = label;
   $('replay-prev').disabled = state.deal === 0 && step === 0;
   $('replay-next').disabled = state.deal === state.replay.deals.length - 1 && step === last + 1;
   $('replay-deal').value = String(state.deal);
@@ -122,15 +124,32 @@ function showReview(review) {
   bar.hidden = review.status !== 'running';
   bar.value = review.progress;
   const counts = review.counts;
-  const hinted = review.hints_used ? ` Hints used in this game: ${review.hints_used}.` : '';
-  status.textContent = {
-    waiting: 'There is nothing to review yet: a New game\'s hands are reviewed as they finish, a Daily once it is over.',
-    partial: `${review.reviewed} of ${review.deals} hands reviewed.`,
-    running: `Reviewing… ${review.reviewed} of ${review.deals} hands.`,
-    done: `Reviewed: ${counts.blunder} blunders, ${counts.mistake} mistakes, ${counts.inaccuracy} inaccuracies.`,
-  }[review.status] + hinted;
+  const progress = { reviewed: review.reviewed, count: review.deals };
+  const words = {
+    waiting: t('web.review.waiting'),
+    partial: t('web.review.partial', progress),
+    running: t('web.review.running', progress),
+    done: t('web.review.done', {
+      blunders: t('web.review.blunders', { count: counts.blunder }),
+      mistakes: t('web.review.mistakes', { count: counts.mistake }),
+      inaccuracies: t('web.review.inaccuracies', { count: counts.inaccuracy }),
+    }),
+  }[review.status];
+  // Two sentences: how far the review is, then whether hints were used.
+  status.textContent = review.hints_used ? `${words} ${t('web.review.hints_used', { count: review.hints_used })}` : words;
   $('review-list').replaceChildren(...review.decisions.filter((d) => d.mark).map((d) => el('li', { class: `mark-${d.mark}` },
-    `Hand ${handNumberOf(d.deal)}, ${d.trick === null ? d.phase : `trick ${d.trick + 1}`}: ${decisionLine(d)}`)));
+    d.trick === null
+      ? t('web.review.line_phase', { hand: handNumberOf(d.deal), phase: phaseWord(d.phase), line: decisionLine(d) })
+      : t('web.review.line_trick', { hand: handNumberOf(d.deal), trick: d.trick + 1, line: decisionLine(d) }))));
+}
+
+const PHASES = {
+  pick: 'web.review.phase_pick', bury: 'web.review.phase_bury', call: 'web.review.phase_call',
+  crack: 'web.review.phase_crack', recrack: 'web.review.phase_recrack', blitz: 'web.review.phase_blitz',
+};
+
+function phaseWord(phase) {
+  return PHASES[phase] ? t(PHASES[phase]) : phase;
 }
 
 function handNumberOf(dealIndex) {
@@ -142,26 +161,27 @@ async function reload() {
   const id = new URLSearchParams(window.location.search).get('game');
   state.replay = await reviewApi.replay(id);
   const select = $('replay-deal');
-  select.replaceChildren(...state.replay.deals.map((d, k) => el('option', { value: String(k) }, `Hand ${d.hand_number}${d.kind === 'passed-out' ? ' (thrown in)' : ''}`)));
+  select.replaceChildren(...state.replay.deals.map((d, k) => el('option', { value: String(k) },
+    t(d.kind === 'passed-out' ? 'web.replay.option_thrown_in' : 'web.replay.option', { number: d.hand_number }))));
   draw();
 }
 
 async function main() {
   const id = new URLSearchParams(window.location.search).get('game');
   if (!id) {
-    $('replay-note').textContent = 'Open a replay from a game (its Replay button) or the leaderboard.';
+    $('replay-note').textContent = t('web.replay.how_to_open');
     return;
   }
   try {
     await reload();
   } catch (error) {
-    $('replay-note').textContent = error.message;
+    showError($('replay-note'), error);
     $('replay-review').hidden = true;
     return;
   }
   const replay = state.replay;
-  $('replay-title').textContent = replay.mine ? 'Replay of your game' : `Replay: the ${replay.daily_date} Daily`;
-  $('replay-note').textContent = replay.status === 'over' ? 'Every card face up.' : 'The finished hands of a game in progress, every card face up.';
+  $('replay-title').textContent = replay.mine ? t('web.replay.title_mine') : t('web.replay.title_daily', { date: formatDay(replay.daily_date) });
+  $('replay-note').textContent = t(replay.status === 'over' ? 'web.replay.note_over' : 'web.replay.note_playing');
   $('replay-prev').addEventListener('click', () => move(-1));
   $('replay-next').addEventListener('click', () => move(1));
   $('replay-deal').addEventListener('change', (event) => { state.deal = Number(event.target.value); state.step = 0; draw(); });
@@ -176,7 +196,7 @@ async function main() {
       await awaitReview(id, showReview);
       await reload();
     } catch (error) {
-      toast(error.message, 'error');
+      toast(error, 'error');
     }
   });
   showReview(await reviewApi.review(id));

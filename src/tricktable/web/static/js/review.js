@@ -1,11 +1,13 @@
 // Learning from the computer at the table and on the replay page: a hint now (New games only),
 // the review of my decisions (computed by the server's workers; we poll its progress) and the
-// marks it gives.
+// marks it gives.  The server's reasons are shown as they come (in the player's language); the
+// actions and marks are worded here.
 
 import { request } from './api.js';
 import { cardText } from './cards.js';
 import { dialog } from './common.js';
-import { el, toast } from './ui.js';
+import { formatNumber, t, tParts } from './i18n.js';
+import { el, serverWords, toast } from './ui.js';
 
 export const reviewApi = {
   hint: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/hint`),
@@ -14,74 +16,100 @@ export const reviewApi = {
   replay: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/replay`),
 };
 
-// An action's words with suit symbols: "play QC" → "Q♣", "bury 7H 8D" → "bury 7♥ 8♦".
+const CARD = /^(10|[2-9JQKA])[CDHS]$/;
+
+// The actions in words, by the action's first word; the cards are shown with suit symbols.
+const ACTIONS = {
+  pick: 'web.action.pick', pass: 'web.action.pass', alone: 'web.action.alone', bury: 'web.action.bury',
+  call: 'web.action.call', crack: 'web.action.crack', recrack: 'web.action.recrack', blitz: 'web.action.blitz',
+};
+
+// An action in words with suit symbols: "play QC" → "Q♣", "bury 7H 8D" → "bury 7♥ 8♦",
+// "call AH unknown 7C" → "call A♥ (unknown card 7♣)".
 export function actionWords(action) {
-  const words = action.split(' ');
-  if (words[0] === 'play') return cardText(words[1]);
-  return words.map((w, k) => (k > 0 && /^(10|[2-9JQKA])[CDHS]$/.test(w) ? cardText(w) : w)).join(' ');
+  const [verb, ...rest] = action.split(' ');
+  if (verb === 'play') return cardText(rest[0]);
+  const unknown = rest.indexOf('unknown');
+  if (verb === 'call' && unknown > 0) {
+    return t('web.action.call_unknown', { card: cardText(rest[0]), unknown: cardText(rest[unknown + 1]) });
+  }
+  const cards = rest.filter((word) => CARD.test(word)).map(cardText).join(' ');
+  return ACTIONS[verb] ? t(ACTIONS[verb], { cards, card: cards }) : action;
 }
 
-const DAILY_REPLAY = 'The Daily\'s hands can be replayed and reviewed once its day ends (midnight US Central): everybody plays the same deals until then.';
+const MARKS = { blunder: 'web.review.blunder', mistake: 'web.review.mistake', inaccuracy: 'web.review.inaccuracy' };
 
 export const MARK_SIGNS = { blunder: '??', mistake: '?', inaccuracy: '?!' };
+
+// A review mark in words: "blunder".
+export function markWord(mark) {
+  return MARKS[mark] ? t(MARKS[mark]) : mark;
+}
+
+function points(value, sign = false) {
+  return formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: sign ? 'exceptZero' : 'auto' });
+}
 
 // One judged decision as a line: what was played, its mark and the better option.
 export function decisionLine(decision) {
   const chosen = actionWords(decision.chosen);
-  if (!decision.judged) return `${chosen}: not judged (the review's budget was spent)`;
-  if (!decision.mark) return `${chosen}: good`;
-  return `${chosen} ${MARK_SIGNS[decision.mark]} ${decision.mark}: ${decision.loss.toFixed(2)} points worse than ${actionWords(decision.best)}`;
-}
-
-function pointsText(value) {
-  return `${value > 0 ? '+' : ''}${value.toFixed(2)}`;
+  if (!decision.judged) return t('web.review.not_judged', { action: chosen });
+  if (!decision.mark) return t('web.review.good', { action: chosen });
+  return t('web.review.worse', {
+    action: chosen, sign: MARK_SIGNS[decision.mark], mark: markWord(decision.mark),
+    loss: points(decision.loss), best: actionWords(decision.best),
+  });
 }
 
 async function showHint(app) {
   const game = app.game;
   if (!game || app.busy || !game.legal_actions.length) {
-    toast('A hint is for when it is your turn.');
+    toast(t('web.hint.not_your_turn'));
     return;
   }
   if (game.mode === 'daily') {
-    toast('The Daily is played without help: hints are for New games.');
+    toast(t('web.hint.not_daily'));
     return;
   }
   let answer;
   try {
     answer = await reviewApi.hint(game.id);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   const { hint } = answer;
+  const would = hint.action.startsWith('play ')
+    ? t('web.hint.would_play', { card: actionWords(hint.action) })
+    : t('web.hint.would', { action: actionWords(hint.action) });
   const body = [
-    el('p', { class: 'result-line', 'data-testid': 'hint-action' }, `The computer would ${actionWords(hint.action) === hint.action ? hint.action : `play ${actionWords(hint.action)}`}.`),
-    el('p', { 'data-testid': 'hint-reason' }, `Why: ${hint.reason}.`),
+    el('p', { class: 'result-line', 'data-testid': 'hint-action' }, would),
+    el('p', { 'data-testid': 'hint-reason' }, ...tParts('web.hint.why', { reason: serverWords(hint.reason) })),
   ];
   if (hint.options.length) {
     body.push(el('table', { class: 'scores' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'Option'), el('th', { class: 'num' }, 'Expected points'))),
-      el('tbody', {}, ...hint.options.map((o) => el('tr', {}, el('td', {}, actionWords(o.action)), el('td', { class: 'num' }, pointsText(o.expected)))))));
+      el('thead', {}, el('tr', {}, el('th', {}, t('web.hint.option')), el('th', { class: 'num' }, t('web.hint.expected')))),
+      el('tbody', {}, ...hint.options.map((o) => el('tr', {}, el('td', {}, actionWords(o.action)),
+        el('td', { class: 'num' }, points(o.expected, true)))))));
   }
-  body.push(el('p', { class: 'muted' }, `This game is marked as played with hints (${answer.hints_used} so far).`));
-  await dialog('Hint', body, [{ label: 'Close', primary: true, value: true }]);
+  body.push(el('p', { class: 'muted' }, t('web.hint.marked', { count: answer.hints_used })));
+  await dialog(t('web.hint.title'), body, [{ label: t('web.table.close'), primary: true, value: true }]);
 }
 
 // The toolbar's own buttons at a Sheepshead table: Hint, and Replay (the finished hands with
 // their review).
 export function learningTools(app) {
-  const hint = el('button', { type: 'button', id: 'hint-button' }, 'Hint');
+  const hint = el('button', { type: 'button', id: 'hint-button' }, t('web.hint.button'));
   hint.addEventListener('click', () => showHint(app));
-  const replay = el('button', { type: 'button', id: 'replay-button' }, 'Replay & review');
+  const replay = el('button', { type: 'button', id: 'replay-button' }, t('web.review.replay_button'));
   replay.addEventListener('click', () => {
     if (!app.game) return;
     if (app.game.mode === 'daily') {
-      toast(DAILY_REPLAY);
+      toast(t('web.review.daily_later'));
       return;
     }
     if (!(app.game.view.results || []).length) {
-      toast('No hand has finished yet: replays start with the first finished hand.');
+      toast(t('web.review.nothing_yet'));
       return;
     }
     window.location.assign(`/replay?game=${encodeURIComponent(app.game.id)}`);
@@ -91,9 +119,9 @@ export function learningTools(app) {
 
 // A finished hand's way to its replay: every card, each computer play's reason, the review.
 export function replayLink(game) {
-  if (game.mode === 'daily') return el('p', { class: 'muted' }, DAILY_REPLAY);
+  if (game.mode === 'daily') return el('p', { class: 'muted' }, t('web.review.daily_later'));
   return el('p', {}, el('a', { href: `/replay?game=${encodeURIComponent(game.id)}`, 'data-testid': 'replay-link' },
-    'Replay it: every card, why each computer played what it did, and the review of your decisions'));
+    t('web.review.replay_link')));
 }
 
 // Wait for the review to be computed, telling `onProgress(review)` each time it moves on.

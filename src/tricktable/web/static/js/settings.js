@@ -4,7 +4,7 @@
 
 export const SPEEDS = { slow: 1100, normal: 650, fast: 280, instant: 0 };
 export const CARD_SIZES = { small: 0.85, medium: 1, large: 1.15 };
-export const HAND_ORDERS = { 'high-first': 'Highest first', 'low-first': 'Lowest first' };
+export const HAND_ORDERS = { 'high-first': 'web.settings.high_first', 'low-first': 'web.settings.low_first' };
 
 const KEY = 'tricktable.settings';
 const DEFAULTS = { speed: 'normal', sound: false, fourColour: false, cardSize: 'medium', handOrder: 'high-first' };

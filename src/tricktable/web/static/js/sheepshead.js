@@ -1,14 +1,16 @@
 // The Sheepshead table: five seats, the blind, the bury, the call, tricks and scores.
 // The client holds no rules: it draws the view and the legal actions the server sends and sends
-// back the action the player chose; the server explains anything it refuses.
+// back the action the player chose; the server explains anything it refuses (in the player's
+// language: its words are shown as they come).
 
 import { cardName, cardText } from './cards.js';
-import { button, cardBacks, delay, miniCards, ordinal, plural, showPlayed, yourName } from './common.js';
+import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
 import { houseEvent, housePrompt, revealMessage } from './house.js';
+import { formatList, formatNumber, language, t, tParts } from './i18n.js';
 import { pulse } from './motion.js';
 import { learningTools, replayLink } from './review.js';
 import { createTable } from './table.js';
-import { $, el, NAMES, seatName, signed, toast } from './ui.js';
+import { $, el, NAMES, SHORT_NAMES, seatName, serverWords, signed, toast } from './ui.js';
 
 // The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
 let HUMAN = 0;
@@ -19,15 +21,28 @@ const table = createTable({
   game: 'sheepshead', view: 'table-view', prefix: '',
   state: { pendingCall: null },
   clearChoices, displayFrom, freshDeal, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
-  waiting: 'Waiting for the other players…', finalLabel: 'Final standings',
-  final: finalStandings, daily: 'Daily', leaderboard: '/leaderboard',
+  waiting: t('web.sheepshead.waiting'), finalLabel: t('web.sheepshead.final_standings'),
+  final: finalStandings, dailyRanked: 'web.sheepshead.daily_ranked',
+  dailyUnranked: 'web.sheepshead.daily_unranked', leaderboard: '/leaderboard',
   lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
   seatElement, announce: announcement, onKey, tools: learningTools, shortcuts: [
-    ['P', 'Pick up the blind'], ['N', 'Pass (do not pick)'], ['B', 'Bury the two chosen cards'],
-    ['C', 'Call the first ace (or ten) offered'], ['A', 'Go alone'],
+    ['P', 'web.keys.pick'], ['N', 'web.keys.pass'], ['B', 'web.keys.bury'],
+    ['C', 'web.keys.call'], ['A', 'web.keys.alone'],
   ],
 });
 const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
+
+// --- Words -----------------------------------------------------------------------------------
+
+// The message about a seat: `yours` when it is the player's, else `theirs` with the seat's name.
+function said(seat, yours, theirs, params = {}) {
+  return t(seat === HUMAN ? yours : theirs, { name: seatName(seat), ...params });
+}
+
+// A played card in words, the unknown card (played face down) too.
+function playedCard(card) {
+  return card ? cardName(card) : t('web.sheepshead.unknown_face_down');
+}
 
 // --- The display model: the table as it is shown ------------------------------------------
 
@@ -51,8 +66,8 @@ function displayFrom(game) {
     winner: null,
     tricksBySeat: [...view.tricks_by_seat],
     cardCounts: [...view.card_counts],
-    bubbles: view.phase === 'pick' ? Object.fromEntries(view.passes.map((seat) => [seat, 'Pass'])) : {},
-    message: view.leaster && !view.tricks.length && !trick.cards.length ? 'A leaster: fewest points (with a trick) wins.' : '',
+    bubbles: view.phase === 'pick' ? Object.fromEntries(view.passes.map((seat) => [seat, t('web.sheepshead.bubble_pass')])) : {},
+    message: view.leaster && !view.tricks.length && !trick.cards.length ? t('web.sheepshead.leaster_note') : '',
     hand: [...view.hand],
     unknownCard: view.unknown_played ? null : view.unknown_card,
     totals: [...game.view.totals],
@@ -92,25 +107,30 @@ function freshDeal(display, game, deal) {
 function renderStatus() {
   const d = app.display;
   const items = [];
-  const item = (label, value, cls = 'item') => items.push(el('span', { class: cls }, `${label} `, el('b', {}, value)));
-  item('Hand', `${d.handNumber} of ${d.handsInGame}`);
-  item('Dealer:', seatName(d.dealer));
-  if (d.leaster) item('Leaster:', 'fewest points wins');
-  else item('Picker:', d.picker === null ? '—' : seatName(d.picker));
-  if (d.alone) item('Called:', 'alone');
-  else if (d.called) item('Called:', cardText(d.called) + (d.unknownSetAside ? ' (unknown card)' : ''));
+  // An item is a label and its value ("Dealer: West"): the label's message, the value in bold.
+  const item = (label, value, cls = 'item') => items.push(el('span', { class: cls }, t(label), ' ', el('b', {}, value)));
+  item('web.sheepshead.status_hand', t('web.sheepshead.hand_of', { number: d.handNumber, total: d.handsInGame }));
+  item('web.sheepshead.status_dealer', seatName(d.dealer));
+  if (d.leaster) item('web.sheepshead.status_leaster', t('web.sheepshead.status_leaster_value'));
+  else item('web.sheepshead.status_picker', d.picker === null ? '—' : seatName(d.picker));
+  if (d.alone) item('web.sheepshead.status_called', t('web.sheepshead.status_alone'));
+  else if (d.called) {
+    item('web.sheepshead.status_called', d.unknownSetAside
+      ? t('web.sheepshead.called_unknown', { card: cardText(d.called) }) : cardText(d.called));
+  }
   if (d.called && !d.alone) {
-    item('Partner:', d.partner === null ? '?' : (d.partner === HUMAN ? 'you' : seatName(d.partner)));
+    item('web.sheepshead.status_partner', d.partner === null ? '?' : (d.partner === HUMAN ? t('web.sheepshead.status_you') : seatName(d.partner)));
     if (d.secretPartner) {
-      items.push(el('span', { class: 'item secret', 'data-testid': 'secret-partner' },
-        `You hold ${d.called === 'JD' ? 'the J♦' : `the called ${d.called.startsWith('10') ? 'ten' : 'ace'}`} (secret)`));
+      const secret = d.called === 'JD' ? 'web.sheepshead.secret_jack'
+        : d.called.startsWith('10') ? 'web.sheepshead.secret_ten' : 'web.sheepshead.secret_ace';
+      items.push(el('span', { class: 'item secret', 'data-testid': 'secret-partner' }, t(secret, { card: cardText(d.called) })));
     }
   }
-  if (d.stakes > 1) item('Counts', `×${d.stakes}`);
+  if (d.stakes > 1) item('web.sheepshead.status_counts', t('web.sheepshead.stakes', { stakes: d.stakes }));
   const over = app.game && app.game.status === 'over' && !app.busy;
-  if (over) items.push(el('span', { class: 'turn' }, 'Game over'));
-  else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, 'Your turn'));
-  else if (d.toMove !== null && d.toMove !== undefined) item('Turn:', seatName(d.toMove));
+  if (over) items.push(el('span', { class: 'turn' }, t('web.table.game_over_status')));
+  else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, t('web.table.your_turn')));
+  else if (d.toMove !== null && d.toMove !== undefined) item('web.sheepshead.status_turn', seatName(d.toMove));
   $('status').replaceChildren(...items);
 }
 
@@ -119,19 +139,19 @@ function renderSeats() {
   for (let seat = 0; seat < 5; seat += 1) {
     const box = document.querySelector(`.seat[data-seat="${seat}"]`);
     const badges = el('div', { class: 'badges' });
-    if (d.dealer === seat) badges.append(el('span', { class: 'badge dealer' }, 'Dealer'));
-    if (d.picker === seat) badges.append(el('span', { class: 'badge picker' }, 'Picker'));
-    if (d.partner === seat && !d.alone) badges.append(el('span', { class: 'badge partner' }, 'Partner'));
+    if (d.dealer === seat) badges.append(el('span', { class: 'badge dealer' }, t('web.sheepshead.badge_dealer')));
+    if (d.picker === seat) badges.append(el('span', { class: 'badge picker' }, t('web.sheepshead.badge_picker')));
+    if (d.partner === seat && !d.alone) badges.append(el('span', { class: 'badge partner' }, t('web.sheepshead.badge_partner')));
     const parts = [
       el('div', { class: 'name' }, seat === HUMAN ? yourName() : NAMES[seat]),
-      el('div', { class: 'line' }, `Score ${signed(d.totals[seat])} · Tricks ${d.tricksBySeat[seat]}`),
+      el('div', { class: 'line' }, t('web.sheepshead.seat_line', { score: signed(d.totals[seat]), tricks: d.tricksBySeat[seat] })),
       badges,
     ];
-    if (seat !== HUMAN) parts.push(cardBacks(d.cardCounts[seat], `${d.cardCounts[seat]} cards`));
+    if (seat !== HUMAN) parts.push(cardBacks(d.cardCounts[seat], t('web.table.cards', { count: d.cardCounts[seat] })));
     if (d.bubbles[seat]) parts.push(bubbleElement(box, d.bubbles[seat]));
     box.replaceChildren(...parts);
     box.classList.toggle('to-move', d.toMove === seat && !(app.game && app.game.status === 'over' && !app.busy));
-    box.setAttribute('aria-label', `${seatName(seat)}: score ${d.totals[seat]}, ${d.tricksBySeat[seat]} tricks`);
+    box.setAttribute('aria-label', t('web.sheepshead.seat_label', { name: seatName(seat), score: signed(d.totals[seat]), count: d.tricksBySeat[seat] }));
   }
 }
 
@@ -149,7 +169,7 @@ function renderTrick() {
   const d = app.display;
   for (let seat = 0; seat < 5; seat += 1) {
     showPlayed(document.querySelector(`#trick .slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
-      (card) => `${seatName(seat)}: ${card ? cardName(card) : 'the unknown card, face down'}`,
+      (card) => t('web.table.played_by', { name: seatName(seat), card: playedCard(card) }),
       seat === HUMAN ? $('hand') : seatElement(seat));
   }
   $('table-message').textContent = d.message;
@@ -173,8 +193,16 @@ function handCards() {
     if (app.selected.includes(code)) classes.push('selected');
     if (blind.has(code)) classes.push('from-blind');
     if (unknown) classes.push('unknown');
-    const label = `${cardName(code)}${unknown ? ' (your unknown card)' : ''}${blind.has(code) ? ' (from the blind)' : ''}`;
-    return { code, classes, label, pressed: burying ? String(app.selected.includes(code)) : null };
+    let label = cardName(code);
+    let note = null; // shown under the card
+    if (unknown) {
+      label = t('web.sheepshead.card_unknown', { card: label });
+      note = t('web.sheepshead.note_unknown');
+    } else if (blind.has(code)) {
+      label = t('web.sheepshead.card_from_blind', { card: label });
+      note = t('web.sheepshead.note_blind');
+    }
+    return { code, classes, label, note, pressed: burying ? String(app.selected.includes(code)) : null };
   });
 }
 
@@ -184,43 +212,46 @@ function turnPrompt(legal) {
   if (house) return house;
   if (legal.includes('pick')) {
     return {
-      text: 'Pick up the blind, or pass?',
-      buttons: [button('Pick', () => send('pick'), { primary: true }), button('Pass', () => send('pass'))],
+      text: t('web.sheepshead.pick_prompt'),
+      buttons: [button(t('web.sheepshead.pick'), () => send('pick'), { primary: true, testid: 'pick' }),
+        button(t('web.sheepshead.pass'), () => send('pass'), { testid: 'pass' })],
     };
   }
   if (legal.some((a) => a.startsWith('bury '))) {
     return {
       text: app.selected.length === 2
-        ? `Bury ${app.selected.map(cardText).join(' and ')}? Their points count for your team.`
-        : 'Tap two cards to bury. Their points count for your team.',
-      buttons: [button('Bury these two', () => send(`bury ${app.selected.join(' ')}`), {
-        primary: true, disabled: app.selected.length !== 2,
+        ? t('web.sheepshead.bury_these', { cards: formatList(app.selected.map(cardText)) })
+        : t('web.sheepshead.bury_prompt'),
+      buttons: [button(t('web.sheepshead.bury_button'), () => send(`bury ${app.selected.join(' ')}`), {
+        primary: true, disabled: app.selected.length !== 2, testid: 'bury',
       })],
     };
   }
   if (legal.some((a) => a.startsWith('call ')) || legal.includes('alone')) {
     if (app.pendingCall) {
       return {
-        text: `You call ${cardText(app.pendingCall)} without a card of its suit: tap the card to set aside face down as the unknown card.`,
-        buttons: [button('Cancel', () => { app.pendingCall = null; renderAll(); })],
+        text: t('web.sheepshead.unknown_prompt', { card: cardText(app.pendingCall) }),
+        buttons: [button(t('web.sheepshead.cancel'), () => { app.pendingCall = null; renderAll(); }, { testid: 'cancel-call' })],
       };
     }
     const buttons = [];
     const direct = legal.filter((a) => /^call \S+$/.test(a)).map((a) => a.split(' ')[1]);
     const unknown = [...new Set(legal.filter((a) => a.includes(' unknown ')).map((a) => a.split(' ')[1]))];
-    for (const card of direct) buttons.push(button(`Call ${cardText(card)}`, () => send(`call ${card}`), { primary: true }));
+    for (const card of direct) {
+      buttons.push(button(t('web.sheepshead.call', { card: cardText(card) }), () => send(`call ${card}`), { primary: true, testid: 'call' }));
+    }
     for (const card of unknown) {
-      buttons.push(button(`Call ${cardText(card)} (unknown card)`, () => {
+      buttons.push(button(t('web.sheepshead.call_unknown', { card: cardText(card) }), () => {
         app.pendingCall = card;
         renderAll();
-      }, { primary: true }));
+      }, { primary: true, testid: 'call-unknown' }));
     }
-    if (legal.includes('alone')) buttons.push(button('Go alone', () => send('alone')));
-    return { text: 'Call a partner, or go alone.', buttons };
+    if (legal.includes('alone')) buttons.push(button(t('web.sheepshead.go_alone'), () => send('alone'), { testid: 'alone' }));
+    return { text: t('web.sheepshead.call_prompt'), buttons };
   }
   if (legal.some((a) => a.startsWith('play '))) {
     const leading = app.display.trick.length === 0;
-    return { text: leading ? 'Your lead: play a card.' : 'Your turn: play a card.', buttons: [] };
+    return { text: t(leading ? 'web.table.your_lead' : 'web.table.your_turn_play'), buttons: [] };
   }
   return { text: '', buttons: [] };
 }
@@ -253,7 +284,7 @@ function onCard(code, legal) {
     send(`play ${code}`); // the server answers with the reason if the card may not be played
     return;
   }
-  toast(legal.includes('pick') ? 'First pick or pass.' : 'Call a partner or go alone first.');
+  toast(t(legal.includes('pick') ? 'web.sheepshead.first_pick' : 'web.sheepshead.first_call'));
 }
 
 // Keyboard: P picks, N passes, B buries the two chosen cards, C calls, A goes alone.
@@ -277,16 +308,19 @@ function onKey(event, legal) {
 
 // What a screen reader hears as the cards fall.
 function announcement(event) {
-  const name = event.seat === undefined ? '' : seatName(event.seat);
   if (event.type === 'CardPlayed') {
-    return `${name} ${event.seat === HUMAN ? 'play' : 'plays'} ${event.card ? cardName(event.card) : 'the unknown card, face down'}.`;
+    return said(event.seat, 'web.sheepshead.you_play', 'web.sheepshead.plays', { card: playedCard(event.card) });
   }
-  if (event.type === 'TrickWon') {
-    return `${name} ${event.seat === HUMAN ? 'take' : 'takes'} the trick` + (event.points === null ? '.' : `, ${event.points} points.`);
-  }
-  if (event.type === 'Picked') return `${name} ${event.seat === HUMAN ? 'pick' : 'picks'} up the blind.`;
-  if (event.type === 'PartnerRevealed') return event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`;
+  if (event.type === 'TrickWon') return trickTaken(event.seat, event.points);
+  if (event.type === 'Picked') return said(event.seat, 'web.sheepshead.you_pick', 'web.sheepshead.picks');
+  if (event.type === 'PartnerRevealed') return said(event.seat, 'web.sheepshead.you_partner', 'web.sheepshead.is_partner');
   return null;
+}
+
+// "West takes the trick (12 points)."; a leaster's hidden points are not said.
+function trickTaken(seat, points) {
+  if (points === null) return said(seat, 'web.sheepshead.you_take', 'web.sheepshead.takes');
+  return said(seat, 'web.sheepshead.you_take_points', 'web.sheepshead.takes_points', { count: points });
 }
 
 function bubble(seat, text) {
@@ -298,21 +332,21 @@ async function animateEvent(event, game) {
   const name = event.seat === undefined ? '' : seatName(event.seat);
   switch (event.type) {
     case 'Passed':
-      bubble(event.seat, 'Pass');
+      bubble(event.seat, t('web.sheepshead.bubble_pass'));
       renderTable();
       await delay(0.6);
       break;
     case 'Picked':
-      bubble(event.seat, 'Picks');
+      bubble(event.seat, t('web.sheepshead.bubble_picks'));
       d.picker = event.seat;
       d.cardCounts[event.seat] += 2;
-      d.message = `${name} ${event.seat === HUMAN ? 'pick' : 'picks'} up the blind.`;
+      d.message = said(event.seat, 'web.sheepshead.you_pick', 'web.sheepshead.picks');
       renderTable();
       pulse(seatElement(event.seat));
       await delay(0.9);
       break;
     case 'Buried':
-      bubble(event.seat, 'Buries two');
+      bubble(event.seat, t('web.sheepshead.bubble_buries'));
       d.cardCounts[event.seat] -= 2;
       renderTable();
       await delay(0.6);
@@ -321,27 +355,28 @@ async function animateEvent(event, game) {
       d.called = event.card;
       d.secretPartner = event.seat !== HUMAN && d.hand.includes(event.card);
       d.unknownSetAside = event.unknown;
-      bubble(event.seat, `Calls ${cardText(event.card)}`);
-      d.message = `${name} ${event.seat === HUMAN ? 'call' : 'calls'} ${cardText(event.card)}` +
-        (event.unknown ? ' and sets an unknown card aside.' : '.');
+      bubble(event.seat, t('web.sheepshead.bubble_calls', { card: cardText(event.card) }));
+      d.message = event.unknown
+        ? said(event.seat, 'web.sheepshead.you_call_unknown', 'web.sheepshead.calls_unknown', { card: cardText(event.card) })
+        : said(event.seat, 'web.sheepshead.you_call', 'web.sheepshead.calls', { card: cardText(event.card) });
       renderTable();
       await delay(1.1);
       break;
     case 'WentAlone':
       d.alone = true;
-      bubble(event.seat, 'Alone');
-      d.message = `${name} ${event.seat === HUMAN ? 'go' : 'goes'} alone.`;
+      bubble(event.seat, t('web.sheepshead.bubble_alone'));
+      d.message = said(event.seat, 'web.sheepshead.you_go_alone', 'web.sheepshead.goes_alone');
       renderTable();
       await delay(1.1);
       break;
     case 'LeasterBegins':
       d.leaster = true;
-      d.message = 'Everyone passed: a leaster. Fewest points (with a trick) wins.';
+      d.message = t('web.sheepshead.leaster_begins');
       renderTable();
       await delay(1.4);
       break;
     case 'PassedOut':
-      d.message = 'Everyone passed: the cards are dealt again' + (event.doubled ? ', and the next hand counts double.' : '.');
+      d.message = t(event.doubled ? 'web.sheepshead.passed_out_double' : 'web.sheepshead.passed_out');
       renderTable();
       await delay(1.4);
       break;
@@ -366,14 +401,13 @@ async function animateEvent(event, game) {
       d.partner = event.seat;
       d.secretPartner = false;
       d.message = revealMessage(d.called, name, event.seat === HUMAN) ||
-        (event.seat === HUMAN ? 'You are revealed as the partner.' : `${name} is the partner.`);
+        said(event.seat, 'web.sheepshead.you_partner', 'web.sheepshead.is_partner');
       renderTable();
       pulse(seatElement(event.seat));
       await delay(0.6);
       break;
     case 'TrickWon':
-      await table.trickWon(event.seat, `${name} ${event.seat === HUMAN ? 'take' : 'takes'} the trick` +
-        (event.points === null ? '.' : ` (${event.points} points).`), 1.4, d.tricksBySeat);
+      await table.trickWon(event.seat, trickTaken(event.seat, event.points), 1.4, d.tricksBySeat);
       break;
     case 'HandScored':
       if (app.game) await showHandEnd(game, event);
@@ -395,51 +429,72 @@ async function animateEvent(event, game) {
 
 // "Your team", "West's team (yours)", "East alone": who the hand's result is about.
 function pickerSide(result) {
-  if (result.alone) return `${seatName(result.picker)} alone`;
-  if (result.picker === HUMAN) return 'Your team';
-  const team = `${seatName(result.picker)}'s team`;
-  return result.partner === HUMAN ? `${team} (yours)` : team;
+  const name = seatName(result.picker);
+  if (result.alone) return t(result.picker === HUMAN ? 'web.sheepshead.side_you_alone' : 'web.sheepshead.side_alone', { name });
+  if (result.picker === HUMAN) return t('web.sheepshead.side_your_team');
+  return t(result.partner === HUMAN ? 'web.sheepshead.side_team_yours' : 'web.sheepshead.side_team', { name });
+}
+
+// The server's reason for a result, as a sentence of its own (it is in the player's language).
+function sentence(text) {
+  const lang = language() === 'en-XA' ? 'en' : language();
+  return tParts('web.sheepshead.sentence', { text: serverWords(text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)) });
+}
+
+// The hand's result in words: ours around the server's reason (parts: strings and nodes).
+function resultLine(result) {
+  const reason = serverWords(result.reason);
+  if (result.kind === 'leaster') {
+    const winner = result.leaster_winner;
+    if (winner === null) return tParts('web.sheepshead.leaster_nobody', { reason });
+    return tParts(winner === HUMAN ? 'web.sheepshead.leaster_you_win' : 'web.sheepshead.leaster_wins', { name: seatName(winner), reason });
+  }
+  if (result.kind === 'passed-out') return sentence(result.reason);
+  return tParts('web.sheepshead.result', { side: pickerSide(result), reason });
+}
+
+// A trick's cards in play order, each after its player's name.
+function trickPlays(trick) {
+  return trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '));
 }
 
 function handSummary(previous, result, totalsAfter) {
   const view = previous ? previous.view : null;
   const body = [];
   const scores = result.scores;
-  let line;
-  if (result.kind === 'leaster') {
-    line = `Leaster: ${result.leaster_winner === null ? 'nobody wins' : `${seatName(result.leaster_winner)} ${result.leaster_winner === HUMAN ? 'win' : 'wins'}`} — ${result.reason}.`;
-  } else if (result.kind === 'passed-out') {
-    line = `${result.reason[0].toUpperCase()}${result.reason.slice(1)}.`;
-  } else {
-    line = `${pickerSide(result)} ${result.reason}.`;
-  }
-  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, line));
+  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, ...resultLine(result)));
   if (result.kind === 'picked') {
-    const who = [`Picker: ${seatName(result.picker)}`];
-    if (result.alone) who.push('went alone');
-    else if (result.called) who.push(`called ${cardText(result.called)}`, `partner: ${result.partner === null ? 'nobody' : seatName(result.partner)}`);
+    const who = [t('web.sheepshead.summary_picker', { name: seatName(result.picker) })];
+    if (result.alone) who.push(t('web.sheepshead.summary_alone'));
+    else if (result.called) {
+      who.push(t('web.sheepshead.summary_called', { card: cardText(result.called) }),
+        t('web.sheepshead.summary_partner', { name: result.partner === null ? t('web.sheepshead.nobody') : seatName(result.partner) }));
+    }
     body.push(el('p', {}, who.join(' · ')));
-    body.push(el('p', {}, `Picker's team: `, el('b', { 'data-testid': 'picker-points' }, `${result.picker_team_points} points`), ` in ${plural(result.picker_team_tricks, 'trick')} (with the bury).`));
+    const points = el('b', { 'data-testid': 'picker-points' }, t('web.sheepshead.points', { count: result.picker_team_points }));
+    body.push(el('p', {}, ...tParts('web.sheepshead.team_points', { points, count: result.picker_team_tricks })));
   }
-  if (view && view.buried) body.push(el('p', {}, 'Buried: ', miniCards(view.buried)));
-  if (view && view.unknown_card) body.push(el('p', {}, 'The unknown card: ', miniCards([view.unknown_card])));
+  if (view && view.buried) body.push(el('p', {}, ...tParts('web.sheepshead.buried', { cards: miniCards(view.buried) })));
+  if (view && view.unknown_card) body.push(el('p', {}, ...tParts('web.sheepshead.unknown_card_was', { card: miniCards([view.unknown_card]) })));
   if (view && view.tricks.length) {
     const rows = view.tricks.map((trick, k) => el('tr', {},
-      el('td', {}, String(k + 1)),
-      el('td', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '))),
+      el('td', {}, formatNumber(k + 1)),
+      el('td', {}, ...trickPlays(trick)),
       el('td', {}, seatName(trick.winner)),
-      el('td', { class: 'num' }, trick.points === null ? '?' : String(trick.points))));
+      el('td', { class: 'num' }, trick.points === null ? '?' : formatNumber(trick.points))));
     body.push(el('table', { class: 'scores tricks' },
-      el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, 'Cards (in play order)'), el('th', {}, 'Won by'), el('th', { class: 'num' }, 'Points'))),
+      el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, t('web.sheepshead.col_cards')),
+        el('th', {}, t('web.sheepshead.col_won_by')), el('th', { class: 'num' }, t('web.sheepshead.col_points')))),
       el('tbody', {}, ...rows)));
   }
   const scoreRows = [0, 1, 2, 3, 4].map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
     el('td', {}, seatName(seat)),
-    el('td', { class: 'num' }, String(result.points_by_seat[seat])),
+    el('td', { class: 'num' }, formatNumber(result.points_by_seat[seat])),
     el('td', { class: `num ${scores[seat] > 0 ? 'plus' : scores[seat] < 0 ? 'minus' : ''}` }, signed(scores[seat])),
     el('td', { class: 'num' }, signed(totalsAfter[seat]))));
   body.push(el('table', { class: 'scores', 'data-testid': 'hand-scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Player'), el('th', { class: 'num' }, 'Card points'), el('th', { class: 'num' }, 'This hand'), el('th', { class: 'num' }, 'Total'))),
+    el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_player')), el('th', { class: 'num' }, t('web.sheepshead.col_card_points')),
+      el('th', { class: 'num' }, t('web.sheepshead.col_this_hand')), el('th', { class: 'num' }, t('web.sheepshead.col_total')))),
     el('tbody', {}, ...scoreRows)));
   return body;
 }
@@ -447,65 +502,72 @@ function handSummary(previous, result, totalsAfter) {
 async function showHandEnd(game, event) {
   const d = app.display;
   const result = event.result;
-  const totalsAfter = d.totals.map((t, seat) => t + result.scores[seat]);
+  const totalsAfter = d.totals.map((total, seat) => total + result.scores[seat]);
   const previous = game.previous_hand && game.previous_hand.deal === event.deal ? game.previous_hand : null;
-  const title = result.kind === 'passed-out' ? 'The deal is thrown in' : `Hand ${previous ? previous.hand_number : d.handNumber} of ${d.handsInGame}`;
+  const title = result.kind === 'passed-out' ? t('web.sheepshead.thrown_in')
+    : t('web.sheepshead.hand_title', { number: previous ? previous.hand_number : d.handNumber, total: d.handsInGame });
   d.totals = totalsAfter;
   renderTable();
   await table.handEnd(game, event, title, handSummary(previous, result, totalsAfter));
 }
 
+// "You finished 2nd with +3.": a message per place, so each language writes its own ordinals.
+const FINISHED = {
+  1: 'web.sheepshead.finished_1', 2: 'web.sheepshead.finished_2', 3: 'web.sheepshead.finished_3',
+  4: 'web.sheepshead.finished_4', 5: 'web.sheepshead.finished_5',
+};
+
 function finalStandings(game) {
   const totals = game.view.totals;
   const order = [0, 1, 2, 3, 4].sort((a, b) => totals[b] - totals[a] || a - b);
-  const placeOf = (seat) => 1 + totals.filter((t) => t > totals[seat]).length;
+  const placeOf = (seat) => 1 + totals.filter((total) => total > totals[seat]).length;
   const rows = order.map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
-    el('td', {}, String(placeOf(seat))), el('td', {}, seatName(seat)), el('td', { class: 'num' }, signed(totals[seat]))));
-  const mine = placeOf(HUMAN);
+    el('td', {}, formatNumber(placeOf(seat))), el('td', {}, seatName(seat)), el('td', { class: 'num' }, signed(totals[seat]))));
   const body = [
-    el('p', { class: 'result-line', 'data-testid': 'final-line' },
-      `You finished ${ordinal(mine)} with ${signed(totals[HUMAN])}.`),
+    el('p', { class: 'result-line', 'data-testid': 'final-line', 'data-place': placeOf(HUMAN) },
+      t(FINISHED[placeOf(HUMAN)], { score: signed(totals[HUMAN]) })),
     el('table', { class: 'scores', 'data-testid': 'final-standings' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'Place'), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Score'))),
+      el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_place')), el('th', {}, t('web.sheepshead.col_player')),
+        el('th', { class: 'num' }, t('web.sheepshead.col_score')))),
       el('tbody', {}, ...rows)),
   ];
-  return { title: 'Final standings', body };
+  return { title: t('web.sheepshead.final_standings'), body };
 }
 
 function trickBody(trick) {
-  return [
-    el('p', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '))),
-    el('p', {}, `${seatName(trick.winner)} took it` + (trick.points === null ? '.' : ` (${trick.points} points).`)),
-  ];
+  const took = trick.points === null
+    ? said(trick.winner, 'web.sheepshead.you_took_it', 'web.sheepshead.took_it')
+    : said(trick.winner, 'web.sheepshead.you_took_it_points', 'web.sheepshead.took_it_points', { count: trick.points });
+  return [el('p', {}, ...trickPlays(trick)), el('p', {}, took)];
 }
 
 function lastHandBody(previous) {
   const totals = [0, 0, 0, 0, 0];
-  for (const r of app.game.view.results) r.scores.forEach((s, seat) => { totals[seat] += s; });
+  for (const r of app.game.view.results) r.scores.forEach((score, seat) => { totals[seat] += score; });
   return [...handSummary(previous, previous.view.result, totals), replayLink(app.game)];
 }
 
 // A seat's column heading: its name, shortened on a phone ("NW"); a screen reader hears it whole.
-function seatHeading(name) {
-  const short = name === 'You' ? name : name.replace(/[a-z]/g, '');
-  return el('span', {}, el('span', { class: 'name-long' }, name), el('span', { class: 'name-short', 'aria-hidden': 'true' }, short));
+function seatHeading(seat) {
+  return el('span', {}, el('span', { class: 'name-long' }, NAMES[seat]),
+    el('span', { class: 'name-short', 'aria-hidden': 'true' }, SHORT_NAMES[seat]));
 }
 
 function scoresBody(game) {
   const results = game.view.results;
-  const totals = [0, 0, 0, 0, 0];
   let hand = 0;
   const rows = results.map((r) => {
-    r.scores.forEach((s, seat) => { totals[seat] += s; });
     if (r.kind !== 'passed-out') hand += 1;
-    return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? 'redeal' : String(hand)),
-      ...r.scores.map((s) => el('td', { class: `num ${s > 0 ? 'plus' : s < 0 ? 'minus' : ''}` }, signed(s))),
-      el('td', {}, r.reason));
+    return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? t('web.sheepshead.redeal') : formatNumber(hand)),
+      ...r.scores.map((score) => el('td', { class: `num ${score > 0 ? 'plus' : score < 0 ? 'minus' : ''}` }, signed(score))),
+      el('td', {}, serverWords(r.reason)));
   });
   return [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'), ...NAMES.map((n) => el('th', { class: 'num' }, seatHeading(n))), el('th', {}, 'Why'))),
+    el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_hand')),
+      ...NAMES.map((_, seat) => el('th', { class: 'num' }, seatHeading(seat))), el('th', {}, t('web.sheepshead.col_why')))),
     el('tbody', {}, ...rows),
-    el('tfoot', {}, el('tr', {}, el('th', {}, 'Total'), ...game.view.totals.map((t) => el('th', { class: 'num' }, signed(t))), el('th', {}, ''))))];
+    el('tfoot', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_total')),
+      ...game.view.totals.map((total) => el('th', { class: 'num' }, signed(total))), el('th', {}, ''))))];
 }
 
 // --- Start ---------------------------------------------------------------------------------

@@ -1,17 +1,21 @@
-// The Spades table: you against the computer.  The draw (keep or reject the top card), double
-// nil and its exchange, the bidding, the play, and the scores to the target.
+// The Spades table: you against the computer, or against a friend at a table with friends.  The
+// draw (keep or reject the top card), double nil and its exchange, the bidding, the play, and
+// the scores to the target.
 // The client holds no rules: it draws the view and the legal actions the server sends and sends
 // back the action the player chose; the server explains anything it refuses.  It never learns
-// the computer's cards, the stock, or what the computer kept or discarded.
+// the opponent's cards, the stock, or what the opponent kept or discarded.
 
-import { cardName, cardSvg, cardText, SUITS } from './cards.js';
-import { button, cardBacks, delay, miniCards, plural, showPlayed, yourName } from './common.js';
+import { cardName, cardSvg, cardText } from './cards.js';
+import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
+import { formatList, formatNumber, t, tParts } from './i18n.js';
 import { createTable } from './table.js';
-import { $, el, signed, toast } from './ui.js';
+import { $, PEOPLE, el, serverWords, signed, toast } from './ui.js';
 
 // The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
+// OPPONENT is the other seat: a computer player, or at a table with friends perhaps a person
+// (PEOPLE holds the nicknames of the people at the table).
 let HUMAN = 0;
-let COMPUTER = 1;
+let OPPONENT = 1;
 
 // The table's life is shared (table.js).  `app.selected` holds the cards chosen for the
 // double-nil exchange; `app.bid` the number on the bid picker.
@@ -19,32 +23,54 @@ const table = createTable({
   game: 'spades', view: 'spades-view', prefix: 'sp-',
   state: { bid: 3 },
   displayFrom, freshDeal, keepShown, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
-  waiting: 'Waiting for the computer…', finalLabel: 'Final result',
-  final: finalResult, daily: 'Spades Daily', leaderboard: '/leaderboard?game=spades',
+  waiting: () => opponent('web.spades.waiting_computer', 'web.spades.waiting_person'),
+  finalLabel: t('web.spades.final_result'),
+  final: finalResult, dailyRanked: 'web.spades.daily_ranked', dailyUnranked: 'web.spades.daily_unranked',
+  leaderboard: '/leaderboard?game=spades',
   lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
   idleKeys: true, onKey, // no key works while the table animates
   seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, shortcuts: [
-    ['K', 'Keep the top card'], ['R', 'Reject the top card'], ['D', 'Double nil (before your first draw)'],
-    ['B', 'Bid the number shown'], ['N', 'Bid nil'], ['E', 'Exchange the chosen cards (double nil)'],
+    ['K', 'web.keys.keep'], ['R', 'web.keys.reject'], ['D', 'web.keys.double_nil'],
+    ['B', 'web.keys.bid'], ['N', 'web.keys.nil'], ['E', 'web.keys.exchange'],
   ],
 });
 const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
 
 // --- Words -----------------------------------------------------------------------------------
 
+// The opponent's nickname when a person sits there, else null (a computer player).
+function person() {
+  return PEOPLE[OPPONENT] ?? null;
+}
+
+// A message about the opponent: the computer's own wording, or a person's with {name}.
+function opponent(computer, named, params = {}) {
+  const name = person();
+  return name === null ? t(computer, params) : t(named, { name, ...params });
+}
+
+// A message about a seat: the player's (`yours`), or the opponent's (`computer`, `named`).
+function said(seat, yours, computer, named, params = {}) {
+  return seat === HUMAN ? t(yours, params) : opponent(computer, named, params);
+}
+
+// A seat's name, as a label ("You", "Computer", "Ann").
 function who(seat) {
-  return seat === HUMAN ? 'You' : 'The computer';
+  if (seat === HUMAN) return t('web.spades.you');
+  return person() ?? t('web.spades.computer');
 }
 
-function verb(seat, you, it) {
-  return `${who(seat)} ${seat === HUMAN ? you : it}`;
-}
-
+// A bid in words: "Nil", "Double nil", or the number.
 function bidText(bid) {
   if (bid === null || bid === undefined) return '—';
-  if (bid === 'nil') return 'Nil';
-  if (bid === 'double-nil') return 'Double nil';
-  return String(bid);
+  if (bid === 'nil') return t('web.spades.nil');
+  if (bid === 'double-nil') return t('web.spades.double_nil');
+  return formatNumber(bid);
+}
+
+// Nil or double nil inside a sentence ("The computer bid nil.").
+function bidWord(bid) {
+  return t(bid === 'nil' ? 'web.spades.nil_word' : 'web.spades.double_nil_word');
 }
 
 // Hands are shown as the server sorts them: spades, hearts, clubs, diamonds, high to low.
@@ -117,7 +143,8 @@ function freshDeal(display, game, deal) {
     winner: null,
     spadesBroken: false,
     bubbles: {},
-    message: current ? '' : `Hand ${deal + 1}: ${first === HUMAN ? 'you draw' : 'the computer draws'} first.`,
+    message: current ? '' : said(first, 'web.spades.new_hand_you_first', 'web.spades.new_hand_computer_first',
+      'web.spades.new_hand_first', { number: deal + 1 }),
   });
 }
 
@@ -132,52 +159,66 @@ function renderStatus() {
   const d = app.display;
   const game = app.game;
   const items = [];
+  // An item is a label and its value ("Game to 500"): the label's message, the value in bold.
   const item = (label, value, testid = null) => items.push(
-    el('span', { class: 'item', 'data-testid': testid }, `${label} `, el('b', {}, value)));
-  item('Hand', String(d.handNumber));
-  item('Game to', String(game.view.target));
-  item('Score', `${d.totals[HUMAN]} – ${d.totals[COMPUTER]}`, 'running-score');
-  if (drawing()) item('Stock', String(d.stockLeft));
-  else item('Spades', d.spadesBroken ? 'broken' : 'not broken yet', 'spades-broken');
+    el('span', { class: 'item', 'data-testid': testid }, t(label), ' ', el('b', {}, value)));
+  item('web.spades.status_hand', formatNumber(d.handNumber));
+  item('web.spades.status_target', formatNumber(game.view.target));
+  item('web.spades.status_score', t('web.spades.score_pair', { yours: d.totals[HUMAN], theirs: d.totals[OPPONENT] }), 'running-score');
+  if (drawing()) item('web.spades.status_stock', formatNumber(d.stockLeft));
+  else item('web.spades.status_spades', t(d.spadesBroken ? 'web.spades.broken' : 'web.spades.not_broken'), 'spades-broken');
   const over = game.status === 'over' && !app.busy;
-  if (over) items.push(el('span', { class: 'turn' }, 'Game over'));
-  else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, 'Your turn'));
-  else if (d.toMove === COMPUTER) item('Turn:', 'the computer');
+  if (over) items.push(el('span', { class: 'turn' }, t('web.table.game_over_status')));
+  else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, t('web.table.your_turn')));
+  else if (d.toMove === OPPONENT) item('web.spades.status_turn', person() ?? t('web.spades.status_computer'));
   $('sp-status').replaceChildren(...items);
 }
+
+// The opponent's name on the table: a person's nickname, or the computer and its level.
+function opponentTitle() {
+  const name = person();
+  if (name !== null) return name;
+  const level = DIFFICULTY[app.game.difficulty];
+  return level ? t('web.spades.computer_level', { level: t(level) }) : t('web.spades.computer');
+}
+
+const DIFFICULTY = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal', hard: 'web.difficulty.hard' };
 
 function renderSeat(seat) {
   const d = app.display;
   const box = $(`sp-seat-${seat}`);
-  const name = seat === HUMAN ? yourName() : `Computer${app.game.opponent ? ` (${app.game.opponent})` : ''}`;
   const badges = el('div', { class: 'badges' });
-  if (d.first === seat) badges.append(el('span', { class: 'badge dealer' }, 'Draws first'));
-  if (d.first !== seat && d.stockLeft === 0) badges.append(el('span', { class: 'badge dealer' }, 'Bids and leads first'));
-  if (d.doubleNil[seat]) badges.append(el('span', { class: 'badge picker' }, 'Double nil'));
+  if (d.first === seat) badges.append(el('span', { class: 'badge dealer' }, t('web.spades.badge_draws_first')));
+  if (d.first !== seat && d.stockLeft === 0) badges.append(el('span', { class: 'badge dealer' }, t('web.spades.badge_leads_first')));
+  if (d.doubleNil[seat]) badges.append(el('span', { class: 'badge picker' }, t('web.spades.double_nil')));
   const count = d.counts[seat];
   const parts = [
-    el('div', { class: 'name' }, name),
+    el('div', { class: 'name' }, seat === HUMAN ? yourName() : opponentTitle()),
     el('div', { class: 'line' },
-      el('span', { class: 'count', 'data-testid': `card-count-${seat}` }, plural(count, 'card')),
-      ' · Bid ', el('b', { 'data-testid': `bid-${seat}` }, bidText(d.bids[seat])),
-      ' · Tricks ', el('b', { 'data-testid': `tricks-${seat}` }, String(d.tricksWon[seat]))),
+      el('span', { class: 'count', 'data-testid': `card-count-${seat}` }, t('web.table.cards', { count })),
+      ' · ', ...tParts('web.spades.seat_bid', { bid: el('b', { 'data-testid': `bid-${seat}` }, bidText(d.bids[seat])) }),
+      ' · ', ...tParts('web.spades.seat_tricks', { tricks: el('b', { 'data-testid': `tricks-${seat}` }, formatNumber(d.tricksWon[seat])) })),
     el('div', { class: 'line' },
-      'Score ', el('b', { 'data-testid': `total-${seat}` }, String(d.totals[seat])),
-      ' · Bags ', el('b', { 'data-testid': `bags-${seat}` }, String(d.bags[seat]))),
+      ...tParts('web.spades.seat_score', { score: el('b', { 'data-testid': `total-${seat}` }, formatNumber(d.totals[seat])) }),
+      ' · ', ...tParts('web.spades.seat_bags', { bags: el('b', { 'data-testid': `bags-${seat}` }, formatNumber(d.bags[seat])) })),
     badges,
   ];
-  if (seat !== HUMAN) parts.push(cardBacks(count, plural(count, 'card')));
+  if (seat !== HUMAN) parts.push(cardBacks(count, t('web.table.cards', { count })));
   if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
   box.replaceChildren(...parts);
   const over = app.game.status === 'over' && !app.busy;
   box.classList.toggle('to-move', d.toMove === seat && !over);
-  box.setAttribute('aria-label', `${seat === HUMAN ? 'You' : 'The computer'}: ${plural(count, 'card')}, bid ${bidText(d.bids[seat])}, ${plural(d.tricksWon[seat], 'trick')}, score ${d.totals[seat]}, ${plural(d.bags[seat], 'bag')}`);
+  box.setAttribute('aria-label', t('web.spades.seat_label', {
+    name: who(seat), cards: t('web.table.cards', { count }), bid: bidText(d.bids[seat]),
+    tricks: t('web.spades.tricks', { count: d.tricksWon[seat] }), score: d.totals[seat],
+    bags: t('web.spades.bags', { count: d.bags[seat] }),
+  }));
 }
 
 function pile(label, count, testid) {
   const card = el('div', { class: 'pile-card' });
   card.innerHTML = count > 0 ? cardSvg(null) : '';
-  return [card, el('div', { class: 'pile-label', 'data-testid': testid }, `${label}: ${count}`)];
+  return [card, el('div', { class: 'pile-label', 'data-testid': testid }, t(label, { count }))];
 }
 
 function renderBoard() {
@@ -186,8 +227,8 @@ function renderBoard() {
   $('sp-draw').hidden = !showDraw;
   $('sp-trick').hidden = showDraw;
   if (showDraw) {
-    $('sp-stock').replaceChildren(...pile('Stock', d.stockLeft, 'stock-count'));
-    $('sp-pile').replaceChildren(...pile('Discards', d.pile, 'discard-count'));
+    $('sp-stock').replaceChildren(...pile('web.spades.pile_stock', d.stockLeft, 'stock-count'));
+    $('sp-pile').replaceChildren(...pile('web.spades.pile_discards', d.pile, 'discard-count'));
     const top = $('sp-top');
     const shown = d.flash ? d.flash.card : d.top;
     if (shown) {
@@ -196,14 +237,16 @@ function renderBoard() {
         'data-testid': d.flash ? 'next-card' : 'top-card', 'aria-label': cardName(shown),
       });
       face.innerHTML = cardSvg(shown);
-      top.replaceChildren(face, el('div', { class: 'pile-label' }, d.flash ? d.flash.note : 'Top card'));
+      top.replaceChildren(face, el('div', { class: 'pile-label' }, d.flash ? d.flash.note : t('web.spades.top_card')));
     } else {
-      top.replaceChildren(el('div', { class: 'pile-card empty' }), el('div', { class: 'pile-label' }, d.toMove === COMPUTER ? 'The computer looks' : ''));
+      const looking = d.toMove === OPPONENT ? opponent('web.spades.computer_looks', 'web.spades.looks') : '';
+      top.replaceChildren(el('div', { class: 'pile-card empty' }), el('div', { class: 'pile-label' }, looking));
     }
   } else {
-    for (const seat of [HUMAN, COMPUTER]) {
+    for (const seat of [HUMAN, OPPONENT]) {
       showPlayed(document.querySelector(`#sp-trick .slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
-        (card) => `${who(seat)}: ${cardName(card)}`, seat === HUMAN ? $('sp-hand') : $(`sp-seat-${seat}`));
+        (card) => t('web.table.played_by', { name: who(seat), card: cardName(card) }),
+        seat === HUMAN ? $('sp-hand') : $(`sp-seat-${seat}`));
     }
   }
   $('sp-message').textContent = d.message;
@@ -225,7 +268,7 @@ function handCards() {
     if (d.fresh.has(code)) classes.push('fresh');
     return {
       code, classes,
-      label: `${cardName(code)}${d.fresh.has(code) ? ' (new)' : ''}`,
+      label: d.fresh.has(code) ? t('web.spades.card_new', { card: cardName(code) }) : cardName(code),
       pressed: selecting ? String(app.selected.includes(code)) : null,
     };
   });
@@ -238,13 +281,13 @@ function bidPicker(legal) {
   app.bid = Math.min(high, Math.max(low, app.bid));
   const input = el('input', {
     type: 'number', id: 'sp-bid-number', min: low, max: high, value: app.bid, inputmode: 'numeric',
-    'aria-label': 'Tricks to bid', class: 'bid-number',
+    'aria-label': t('web.spades.bid_number'), class: 'bid-number',
   });
-  const bidButton = button(`Bid ${app.bid}`, () => send(`bid ${app.bid}`), { primary: true, testid: 'bid-button' });
+  const bidButton = button(t('web.spades.bid_button', { tricks: app.bid }), () => send(`bid ${app.bid}`), { primary: true, testid: 'bid-button' });
   const set = (value) => {
     app.bid = Math.min(high, Math.max(low, value));
     input.value = String(app.bid);
-    bidButton.textContent = `Bid ${app.bid}`;
+    bidButton.textContent = t('web.spades.bid_button', { tricks: app.bid });
   };
   input.addEventListener('input', () => {
     const value = Number(input.value);
@@ -257,12 +300,12 @@ function bidPicker(legal) {
     }
   });
   return [
-    el('span', { class: 'picker', role: 'group', 'aria-label': 'Your bid' },
-      button('−', () => set(app.bid - 1), { ariaLabel: 'One trick fewer', testid: 'bid-down' }),
+    el('span', { class: 'picker', role: 'group', 'aria-label': t('web.spades.your_bid') },
+      button('−', () => set(app.bid - 1), { ariaLabel: t('web.spades.bid_fewer'), testid: 'bid-down' }),
       input,
-      button('+', () => set(app.bid + 1), { ariaLabel: 'One trick more', testid: 'bid-up' })),
+      button('+', () => set(app.bid + 1), { ariaLabel: t('web.spades.bid_more'), testid: 'bid-up' })),
     bidButton,
-    legal.includes('bid nil') ? button('Nil', () => send('bid nil'), { testid: 'nil-button' }) : null,
+    legal.includes('bid nil') ? button(t('web.spades.nil'), () => send('bid nil'), { testid: 'nil-button' }) : null,
   ].filter(Boolean);
 }
 
@@ -270,59 +313,69 @@ function bidPicker(legal) {
 function turnPrompt(legal) {
   const d = app.display;
   if (legal.includes('keep')) {
-    const top = cardText(d.top);
-    let text = `Top card: ${top}. Keep it (the next card is discarded), or reject it (you take the next card)?`;
-    if (legal.includes('double-nil')) {
-      text += ' Or bid double nil now: ±200, and an exchange of up to three cards after the draw.';
-    }
+    const card = cardText(d.top);
     const buttons = [
-      button(`Keep ${top}`, () => send('keep'), { primary: true, testid: 'keep-button' }),
-      button(`Reject ${top}`, () => send('reject'), { testid: 'reject-button' }),
+      button(t('web.spades.keep', { card }), () => send('keep'), { primary: true, testid: 'keep-button' }),
+      button(t('web.spades.reject', { card }), () => send('reject'), { testid: 'reject-button' }),
     ];
-    if (legal.includes('double-nil')) buttons.push(button('Double nil', () => send('double-nil'), { testid: 'double-nil-button' }));
+    if (legal.includes('double-nil')) {
+      buttons.push(button(t('web.spades.double_nil'), () => send('double-nil'), { testid: 'double-nil-button' }));
+    }
+    // Two sentences: the question, then the offer of double nil while it stands.
+    const text = t('web.spades.keep_prompt', { card })
+      + (legal.includes('double-nil') ? ` ${t('web.spades.double_nil_offer')}` : '');
     return { text, buttons };
   }
   if (exchanging()) {
     const upTo = app.game.view.exchange.up_to;
     return {
       text: app.selected.length
-        ? `Give up ${app.selected.map(cardText).join(', ')} and draw ${plural(app.selected.length, 'card')} at random from the discard pile?`
-        : `Double nil: tap up to ${upTo} cards to give up, then Exchange. You draw as many at random from the discard pile (with none chosen you keep your hand).`,
-      buttons: [button('Exchange', () => send(['exchange', ...app.selected].join(' ')), { primary: true, testid: 'exchange-button' })],
+        ? t('web.spades.exchange_these', { cards: formatList(app.selected.map(cardText)), count: app.selected.length })
+        : t('web.spades.exchange_prompt', { count: upTo }),
+      buttons: [button(t('web.spades.exchange'), () => send(['exchange', ...app.selected].join(' ')), { primary: true, testid: 'exchange-button' })],
     };
   }
   if (legal.some((a) => a.startsWith('bid '))) {
-    const theirs = d.bids[COMPUTER];
-    return {
-      text: 'Your bid: how many tricks will you take? '
-        + (theirs === null ? 'You bid first.' : `The computer bid ${bidText(theirs).toLowerCase()}.`),
-      buttons: bidPicker(legal),
-    };
+    const theirs = d.bids[OPPONENT];
+    let second = t('web.spades.you_bid_first');
+    if (theirs === 'nil' || theirs === 'double-nil') {
+      second = opponent('web.spades.computer_bid_word', 'web.spades.bid_word_named', { bid: bidWord(theirs) });
+    } else if (theirs !== null) {
+      second = opponent('web.spades.computer_bid', 'web.spades.bid_named', { count: theirs });
+    }
+    return { text: `${t('web.spades.bid_prompt')} ${second}`, buttons: bidPicker(legal) };
   }
   if (legal.some((a) => a.startsWith('play '))) return { text: playPrompt(legal), buttons: [] };
   return { text: '', buttons: [] };
 }
 
 // What the legal cards say about this turn, in words (the server decided which they are).
+// A suit has a message each where the sentence names it, so each language can inflect it.
+const FOLLOW = {
+  C: 'web.spades.follow_clubs', S: 'web.spades.follow_spades', H: 'web.spades.follow_hearts', D: 'web.spades.follow_diamonds',
+};
+const VOID = {
+  C: 'web.spades.void_clubs', S: 'web.spades.void_spades', H: 'web.spades.void_hearts', D: 'web.spades.void_diamonds',
+};
+
 function playPrompt(legal) {
   const d = app.display;
   const cards = legal.map((a) => a.slice(5));
   const spades = d.hand.filter((c) => c.endsWith('S'));
   if (d.trick.length === 0) {
     if (!d.spadesBroken && spades.length && !cards.some((c) => c.endsWith('S'))) {
-      return 'Your lead. Spades are not broken yet: lead another suit (a spade may be led once a spade has been played).';
+      return t('web.spades.lead_not_broken');
     }
-    return 'Your lead: play a card.';
+    return t('web.table.your_lead');
   }
   const led = d.trick[0].card.slice(-1);
-  const name = SUITS[led].name;
-  if (cards.every((c) => c.endsWith(led))) return `Your turn: follow ${name}.`;
-  return `You have no ${name}: play any card${led === 'S' ? '' : ' (a spade takes the trick)'}.`;
+  if (cards.every((c) => c.endsWith(led))) return t(FOLLOW[led]);
+  return t(VOID[led]);
 }
 
 function drawTable() {
   renderStatus();
-  renderSeat(COMPUTER);
+  renderSeat(OPPONENT);
   renderSeat(HUMAN);
   renderBoard();
 }
@@ -334,7 +387,7 @@ function onCard(code, legal) {
     const upTo = app.game.view.exchange.up_to;
     if (app.selected.includes(code)) app.selected = app.selected.filter((c) => c !== code);
     else if (app.selected.length < upTo) app.selected = [...app.selected, code];
-    else toast(`You may give up at most ${upTo} cards.`);
+    else toast(t('web.spades.exchange_at_most', { count: upTo }));
     renderAll();
     return;
   }
@@ -342,7 +395,7 @@ function onCard(code, legal) {
     send(`play ${code}`); // the server answers with the reason if the card may not be played
     return;
   }
-  toast(legal.includes('keep') ? 'First keep or reject the top card.' : 'Make your bid first.');
+  toast(t(legal.includes('keep') ? 'web.spades.first_keep' : 'web.spades.first_bid'));
 }
 
 // Keyboard: K keeps the top card, R rejects it, D bids double nil, B bids, N bids nil,
@@ -363,11 +416,23 @@ function onKey(event, legal) {
   }
 }
 
+// "You bid 3.", "The computer bids nil.", "Ann bids 4."
+function bidSaid(seat, tricks) {
+  if (tricks === 0) return said(seat, 'web.spades.you_bid_nil', 'web.spades.computer_bids_nil', 'web.spades.bids_nil');
+  return said(seat, 'web.spades.you_bid', 'web.spades.computer_bids', 'web.spades.bids', { count: tricks });
+}
+
+function trickSaid(seat) {
+  return said(seat, 'web.spades.you_take', 'web.spades.computer_takes', 'web.spades.takes');
+}
+
 // What a screen reader hears as the cards fall.
 function announcement(event) {
-  if (event.type === 'CardPlayed') return `${verb(event.seat, 'play', 'plays')} ${cardName(event.card)}.`;
-  if (event.type === 'TrickWon') return `${verb(event.seat, 'take', 'takes')} the trick.`;
-  if (event.type === 'BidMade') return `${verb(event.seat, 'bid', 'bids')} ${event.tricks === 0 ? 'nil' : event.tricks}.`;
+  if (event.type === 'CardPlayed') {
+    return said(event.seat, 'web.spades.you_play', 'web.spades.computer_plays', 'web.spades.plays', { card: cardName(event.card) });
+  }
+  if (event.type === 'TrickWon') return trickSaid(event.seat);
+  if (event.type === 'BidMade') return bidSaid(event.seat, event.tricks);
   return null;
 }
 
@@ -385,8 +450,8 @@ async function animateDraw(event) {
     d.counts[event.seat] += 1;
     d.pile += 1;
     d.stockLeft -= 2;
-    d.bubbles[event.seat] = 'Draws';
-    d.message = 'The computer draws: one card to its hand, one to the discard pile.';
+    d.bubbles[event.seat] = t('web.spades.bubble_draws');
+    d.message = opponent('web.spades.computer_draws', 'web.spades.draws');
     renderTable();
     await delay(0.6);
     delete d.bubbles[event.seat];
@@ -397,21 +462,21 @@ async function animateDraw(event) {
   d.stockLeft -= 1;
   if (event.kept) {
     addToHand(event.taken);
-    d.message = `You keep ${cardText(event.taken)}.`;
+    d.message = t('web.spades.you_keep', { card: cardText(event.taken) });
   } else {
     d.pile += 1;
-    d.message = `You reject ${cardText(event.discarded)}: it goes to the discard pile.`;
+    d.message = t('web.spades.you_reject', { card: cardText(event.discarded) });
   }
   renderTable();
   renderHand();
   await delay(0.5);
   d.stockLeft -= 1;
   d.flash = event.kept
-    ? { card: event.discarded, note: 'Next card: to the discard pile' }
-    : { card: event.taken, note: 'Next card: into your hand' };
+    ? { card: event.discarded, note: t('web.spades.next_to_discards') }
+    : { card: event.taken, note: t('web.spades.next_to_hand') };
   d.message = event.kept
-    ? `The next card, ${cardText(event.discarded)}, goes to the discard pile.`
-    : `The next card, ${cardText(event.taken)}, joins your hand.`;
+    ? t('web.spades.next_discarded', { card: cardText(event.discarded) })
+    : t('web.spades.next_joins', { card: cardText(event.taken) });
   renderTable();
   await delay(1);
   d.flash = null;
@@ -431,8 +496,8 @@ async function animateEvent(event, game) {
     case 'DoubleNilDeclared':
       d.doubleNil[event.seat] = true;
       d.bids[event.seat] = 'double-nil';
-      d.bubbles[event.seat] = 'Double nil!';
-      d.message = `${verb(event.seat, 'bid', 'bids')} double nil: +200 for taking no trick, −200 otherwise.`;
+      d.bubbles[event.seat] = t('web.spades.bubble_double_nil');
+      d.message = said(event.seat, 'web.spades.you_double_nil', 'web.spades.computer_double_nil', 'web.spades.double_nil_named');
       renderTable();
       await delay(1.4);
       break;
@@ -441,21 +506,21 @@ async function animateEvent(event, game) {
         d.hand = sortCards([...d.hand.filter((c) => !event.given.includes(c)), ...event.received]);
         d.fresh = new Set(event.received);
         d.message = event.swapped
-          ? `You gave up ${event.given.map(cardText).join(' ')} and drew ${event.received.map(cardText).join(' ')} from the discard pile.`
-          : 'You keep your hand.';
+          ? t('web.spades.you_exchanged', { given: event.given.map(cardText).join(' '), received: event.received.map(cardText).join(' ') })
+          : t('web.spades.you_keep_hand');
         renderHand();
       } else {
         d.message = event.swapped
-          ? `The computer exchanged ${plural(event.swapped, 'card')} with the discard pile.`
-          : 'The computer keeps its hand.';
+          ? opponent('web.spades.computer_exchanged', 'web.spades.exchanged', { count: event.swapped })
+          : opponent('web.spades.computer_keeps_hand', 'web.spades.keeps_hand');
       }
       renderTable();
       await delay(1.4);
       break;
     case 'BidMade':
       d.bids[event.seat] = event.tricks === 0 ? 'nil' : event.tricks;
-      d.bubbles[event.seat] = event.tricks === 0 ? 'Nil' : `Bids ${event.tricks}`;
-      d.message = `${verb(event.seat, 'bid', 'bids')} ${event.tricks === 0 ? 'nil' : event.tricks}.`;
+      d.bubbles[event.seat] = event.tricks === 0 ? t('web.spades.nil') : t('web.spades.bubble_bids', { count: event.tricks });
+      d.message = bidSaid(event.seat, event.tricks);
       d.toMove = 1 - event.seat;
       renderTable();
       await delay(1.2);
@@ -478,12 +543,12 @@ async function animateEvent(event, game) {
       break;
     case 'SpadesBroken':
       d.spadesBroken = true;
-      d.message = 'Spades are broken: from now on a spade may be led.';
+      d.message = t('web.spades.now_broken');
       renderTable();
       await delay(0.7);
       break;
     case 'TrickWon':
-      await table.trickWon(event.seat, `${verb(event.seat, 'take', 'takes')} the trick.`, 1.2, d.tricksWon);
+      await table.trickWon(event.seat, trickSaid(event.seat), 1.2, d.tricksWon);
       break;
     case 'HandScored':
       if (app.game) await showHandEnd(game, event);
@@ -495,48 +560,52 @@ async function animateEvent(event, game) {
 
 // --- Dialogs ---------------------------------------------------------------------------------
 
+// How a seat's bid went, as a sentence: made or failed nil (or double nil), made or set.
 function resultLine(seat, score) {
-  const bid = bidText(score.bid).toLowerCase();
+  const tricks = { count: score.tricks };
   if (score.bid === 'nil' || score.bid === 'double-nil') {
+    const bid = { bid: bidWord(score.bid) };
     return score.made
-      ? `${verb(seat, 'made', 'made')} ${bid}: no tricks.`
-      : `${verb(seat, 'failed', 'failed')} ${bid}, taking ${plural(score.tricks, 'trick')}.`;
+      ? said(seat, 'web.spades.you_made_nil', 'web.spades.computer_made_nil', 'web.spades.made_nil', bid)
+      : said(seat, 'web.spades.you_failed_nil', 'web.spades.computer_failed_nil', 'web.spades.failed_nil', { ...bid, ...tricks });
   }
+  const bid = { bid: score.bid };
   return score.made
-    ? `${verb(seat, 'made', 'made')} a bid of ${bid} with ${plural(score.tricks, 'trick')}.`
-    : `${verb(seat, 'were', 'was')} set: bid ${bid}, took ${plural(score.tricks, 'trick')}.`;
+    ? said(seat, 'web.spades.you_made', 'web.spades.computer_made', 'web.spades.made', { ...bid, ...tricks })
+    : said(seat, 'web.spades.you_set', 'web.spades.computer_set', 'web.spades.set', { ...bid, ...tricks });
 }
 
 function handSummary(result) {
   const body = [];
-  const names = ['You', 'Computer'];
   body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' },
-    `${resultLine(HUMAN, result.seats[HUMAN])} ${resultLine(COMPUTER, result.seats[COMPUTER])}`));
+    `${resultLine(HUMAN, result.seats[HUMAN])} ${resultLine(OPPONENT, result.seats[OPPONENT])}`));
   const cell = (value, cls = 'num') => el('td', { class: cls }, value);
-  const rows = [HUMAN, COMPUTER].map((seat) => {
+  const rows = [HUMAN, OPPONENT].map((seat) => {
     const s = result.seats[seat];
     return el('tr', { class: seat === HUMAN ? 'you' : null },
-      el('td', {}, names[seat]),
+      el('td', {}, who(seat)),
       cell(bidText(s.bid)),
-      cell(String(s.tricks)),
+      cell(formatNumber(s.tricks)),
       cell(signed(s.contract), `num ${s.contract >= 0 ? 'plus' : 'minus'}`),
-      cell(s.bags ? `+${s.bags}` : '0'),
-      cell(s.penalties ? `−${100 * s.penalties}` : '—', s.penalties ? 'num minus' : 'num'),
+      cell(signed(s.bags)),
+      cell(s.penalties ? signed(-100 * s.penalties) : '—', s.penalties ? 'num minus' : 'num'),
       cell(signed(s.score), `num ${s.score > 0 ? 'plus' : s.score < 0 ? 'minus' : ''}`),
-      cell(String(s.total)),
-      cell(String(s.bags_total)));
+      cell(formatNumber(s.total)),
+      cell(formatNumber(s.bags_total)));
   });
+  const headings = ['web.spades.col_player', 'web.spades.col_bid', 'web.spades.col_tricks', 'web.spades.col_bid_points',
+    'web.spades.col_bags', 'web.spades.col_bag_penalty', 'web.spades.col_this_hand', 'web.spades.col_total', 'web.spades.col_bags_now'];
   body.push(el('table', { class: 'scores', 'data-testid': 'hand-scores' },
-    el('thead', {}, el('tr', {}, ...['Player', 'Bid', 'Tricks', 'Bid points', 'Bags', 'Bag penalty', 'This hand', 'Total', 'Bags now']
-      .map((h, k) => el('th', { class: k ? 'num' : null }, h)))),
+    el('thead', {}, el('tr', {}, ...headings.map((h, k) => el('th', { class: k ? 'num' : null }, t(h))))),
     el('tbody', {}, ...rows)));
   const reasons = el('ul', { class: 'reasons', 'data-testid': 'hand-reasons' });
-  [HUMAN, COMPUTER].forEach((seat) => {
-    reasons.append(el('li', {}, `${names[seat]}: ${result.reasons[seat]}.`));
+  [HUMAN, OPPONENT].forEach((seat) => {
+    reasons.append(el('li', {}, ...tParts('web.spades.reason', { name: who(seat), reason: serverWords(result.reasons[seat]) })));
     const s = result.seats[seat];
     if (s.penalties) {
+      const times = { count: s.penalties, points: signed(-100 * s.penalties) };
       reasons.append(el('li', { class: 'minus' },
-        `${seat === HUMAN ? 'Your' : "The computer's"} bags reached 10${s.penalties > 1 ? ` ${s.penalties} times` : ''}: −${100 * s.penalties}, and 10 bags come off the count each time.`));
+        said(seat, 'web.spades.your_bag_penalty', 'web.spades.computer_bag_penalty', 'web.spades.bag_penalty', times)));
     }
   });
   body.push(reasons);
@@ -550,61 +619,66 @@ async function showHandEnd(game, event) {
   d.bags = [...result.bags];
   d.toMove = null;
   renderTable();
-  await table.handEnd(game, event, `Hand ${event.deal + 1}`, handSummary(result));
+  await table.handEnd(game, event, t('web.table.hand_title', { number: event.deal + 1 }), handSummary(result));
 }
 
 function finalResult(game) {
   const totals = game.view.totals;
-  const winner = game.view.winner;
-  const line = winner === HUMAN
-    ? `You won ${totals[HUMAN]} to ${totals[COMPUTER]}.`
-    : `The computer won ${totals[COMPUTER]} to ${totals[HUMAN]}.`;
-  const rows = [HUMAN, COMPUTER].sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
-    el('td', {}, seat === winner ? 'Winner' : ''), el('td', {}, seat === HUMAN ? 'You' : 'Computer'),
-    el('td', { class: 'num' }, String(totals[seat])), el('td', { class: 'num' }, String(game.view.bags[seat]))));
+  const winner = game.view.winner === HUMAN ? HUMAN : OPPONENT;
+  const score = { winner: formatNumber(totals[winner]), loser: formatNumber(totals[1 - winner]) };
+  const line = said(winner, 'web.spades.you_won', 'web.spades.computer_won', 'web.spades.won', score);
+  const rows = [HUMAN, OPPONENT].sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
+    el('td', {}, seat === winner ? t('web.spades.winner') : ''), el('td', {}, who(seat)),
+    el('td', { class: 'num' }, formatNumber(totals[seat])), el('td', { class: 'num' }, formatNumber(game.view.bags[seat]))));
+  const margin = el('b', { 'data-testid': 'final-margin' }, signed(totals[HUMAN] - totals[OPPONENT]));
   const body = [
-    el('p', { class: 'result-line', 'data-testid': 'final-line' }, line),
-    el('p', {}, `Final margin: `, el('b', { 'data-testid': 'final-margin' }, signed(totals[HUMAN] - totals[COMPUTER])),
-      ` after ${plural(game.view.results.length, 'hand')} (game to ${game.view.target}).`),
+    el('p', { class: 'result-line', 'data-testid': 'final-line', 'data-winner': winner === HUMAN ? 'you' : 'opponent' }, line),
+    el('p', {}, ...tParts('web.spades.final_margin', { margin, count: game.view.results.length, target: game.view.target })),
     el('table', { class: 'scores', 'data-testid': 'final-standings' },
-      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Score'), el('th', { class: 'num' }, 'Bags'))),
+      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, t('web.spades.col_player')),
+        el('th', { class: 'num' }, t('web.spades.col_score')), el('th', { class: 'num' }, t('web.spades.col_bags')))),
       el('tbody', {}, ...rows)),
   ];
-  return { title: winner === HUMAN ? 'You win' : 'The computer wins', body };
+  return { title: said(winner, 'web.spades.you_win_title', 'web.spades.computer_wins_title', 'web.spades.wins_title'), body };
 }
 
 function trickBody(trick) {
+  const plays = trick.cards.map((card, j) => el('span', { class: 'play' },
+    ...tParts(j ? 'web.spades.then_played' : 'web.spades.played', { name: who((trick.leader + j) % 2), card: miniCards([card]) }), ' '));
   return [
-    el('p', {}, ...trick.cards.map((card, j) => el('span', { class: 'play' }, `${j ? 'then ' : ''}${who((trick.leader + j) % 2)} `, miniCards([card]), ' '))),
-    el('p', {}, `${verb(trick.winner, 'took', 'took')} it.`),
+    el('p', {}, ...plays),
+    el('p', {}, said(trick.winner, 'web.spades.you_took_it', 'web.spades.computer_took_it', 'web.spades.took_it')),
   ];
 }
 
 function lastHandBody(previous) {
   const body = handSummary(previous.view.result);
   const view = previous.view;
-  if (view.taken.length) body.push(el('p', {}, 'You took into your hand: ', miniCards(view.taken)));
-  if (view.discarded.length) body.push(el('p', {}, 'You put on the discard pile: ', miniCards(view.discarded)));
+  if (view.taken.length) body.push(el('p', {}, ...tParts('web.spades.you_took_cards', { cards: miniCards(view.taken) })));
+  if (view.discarded.length) body.push(el('p', {}, ...tParts('web.spades.you_discarded', { cards: miniCards(view.discarded) })));
   return body;
 }
 
 function scoresBody(game) {
   const results = game.view.results;
   const rows = results.map((r) => el('tr', {},
-    el('td', {}, String(r.hand_number)),
-    ...[HUMAN, COMPUTER].flatMap((seat) => {
+    el('td', {}, formatNumber(r.hand_number)),
+    ...[HUMAN, OPPONENT].flatMap((seat) => {
       const s = r.seats[seat];
       return [
-        el('td', { class: 'num' }, `${bidText(s.bid)} / ${s.tricks}`),
+        el('td', { class: 'num' }, t('web.spades.bid_and_tricks', { bid: bidText(s.bid), tricks: s.tricks })),
         el('td', { class: `num ${s.score > 0 ? 'plus' : s.score < 0 ? 'minus' : ''}` }, signed(s.score)),
-        el('td', { class: 'num' }, String(s.total)),
+        el('td', { class: 'num' }, formatNumber(s.total)),
       ];
     })));
+  const columns = [HUMAN, OPPONENT].flatMap((seat) => [
+    t('web.spades.col_bid_tricks', { name: who(seat) }), who(seat), t('web.spades.col_total_of', { name: who(seat) }),
+  ]);
+  const bags = { yours: game.view.bags[HUMAN], theirs: game.view.bags[OPPONENT], target: game.view.target };
   return [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Hand'),
-      ...['You: bid / tricks', 'You', 'Your total', 'Computer: bid / tricks', 'Computer', 'Its total'].map((h) => el('th', { class: 'num' }, h)))),
+    el('thead', {}, el('tr', {}, el('th', {}, t('web.spades.col_hand')), ...columns.map((h) => el('th', { class: 'num' }, h)))),
     el('tbody', {}, ...rows)),
-  el('p', {}, `Bags now: you ${game.view.bags[HUMAN]}, the computer ${game.view.bags[COMPUTER]}. Game to ${game.view.target}.`)];
+  el('p', {}, opponent('web.spades.bags_now_computer', 'web.spades.bags_now', bags))];
 }
 
 // --- Start -----------------------------------------------------------------------------------
@@ -613,7 +687,7 @@ export const { stop: stopSpades, setup: setupSpades } = table;
 
 export function startSpades(game, options) {
   HUMAN = game.seat ?? 0;
-  COMPUTER = 1 - HUMAN;
+  OPPONENT = 1 - HUMAN;
   table.start(game, options);
 }
 

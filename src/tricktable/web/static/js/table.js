@@ -10,17 +10,19 @@
 //                          it for a new deal during an animation; keepShown(display, shown),
 //                          optional, carries something of the animated display into the next
 //   drawTable()            status, seats and the cards on the table
-//   handCards()            the hand: [{code, classes, label, pressed}]
+//   handCards()            the hand: [{code, classes, label, note, pressed}] (a note is shown
+//                          under its card: "blind")
 //   prompt(legal)          {text, buttons} when the player has something to do
 //   onCard(code, legal)    a card tapped when the player has something to do
 //   animateEvent(event, game)
 //   clearChoices()         optional: clears the game's own choices (the table clears `selected`)
-//   waiting, finalLabel    the prompt while the others play; the button to the final dialog
-//   final(game)            {title, body} of the final dialog; daily, leaderboard: the name in its
-//                          Daily line and its leaderboard link
+//   waiting, finalLabel    the prompt while the others play (or a function giving it); the
+//                          button to the final dialog
+//   final(game)            {title, body} of the final dialog; dailyRanked, dailyUnranked: the
+//                          messages of its Daily line ({date}); leaderboard: its leaderboard link
 //   lastTrick(trick), lastHand(previous), scores(game): the bodies of the toolbar's dialogs
 //   idleKeys, onKey(event, legal): keys only while nothing animates; the game's own keys
-//   shortcuts              [[keys, what they do]] for the `?` help
+//   shortcuts              [[key, message key of what it does]] for the `?` help
 //   seatElement(seat)      a seat's box on the table (where its cards come from and go to)
 //   announce(event)        optional: the words a screen reader hears for an event (or null)
 //   tools(app)             optional: the game's own toolbar buttons (put first)
@@ -31,7 +33,8 @@ import {
   SPEEDS, button, delay, dialog, focusCardByNumber, handKeys, hooks, setSpeed, setState,
 } from './common.js';
 import { gatherTo } from './motion.js';
-import { helpBody, settingsBody } from './preferences.js';
+import { formatDay, t } from './i18n.js';
+import { SPEED_LABELS, helpBody, settingsBody } from './preferences.js';
 import { onSettingsChange, settings } from './settings.js';
 import { playSound } from './sound.js';
 import { $, announce, el, toast } from './ui.js';
@@ -78,16 +81,19 @@ export function createTable(spec) {
     if (settings.handOrder === 'low-first') cards.reverse();
     const reasons = (!app.busy && app.game.unplayable) || {};
     const why = [];
-    const buttons = cards.map(({ code, classes, label, pressed }, index) => {
+    const buttons = cards.map(({ code, classes, label, note, pressed }, index) => {
       const blocked = classes.includes('dim');
       let describedBy = null;
       if (blocked) {
         describedBy = `${spec.prefix}why-${index}`;
-        why.push(el('span', { id: describedBy, class: 'sr-only' }, reasons[code] || 'Not playable now.'));
+        // The server's reason, in the player's language (else ours).
+        why.push(el('span', { id: describedBy, class: 'sr-only', 'data-words': reasons[code] ? 'server' : null },
+          reasons[code] || t('web.table.not_playable')));
       }
       const b = el('button', {
-        type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': `${index + 1}: ${label}`,
+        type: 'button', class: classes.join(' '), 'data-card': code, 'aria-label': t('web.table.card_numbered', { number: index + 1, card: label }),
         'aria-pressed': pressed, 'aria-disabled': blocked ? 'true' : null, 'aria-describedby': describedBy,
+        'data-note': note || null,
         tabindex: index === Math.max(hadFocus, 0) ? '0' : '-1',
       });
       b.innerHTML = cardSvg(code);
@@ -107,10 +113,10 @@ export function createTable(spec) {
     if (app.busy) {
       text = '…';
     } else if (game.status === 'over') {
-      text = 'The game is over.';
+      text = t('web.table.game_over');
       buttons = [button(spec.finalLabel, showFinal, { primary: true })];
     } else if (!legal.length) {
-      text = spec.waiting;
+      text = typeof spec.waiting === 'function' ? spec.waiting() : spec.waiting;
     } else {
       ({ text, buttons } = spec.prompt(legal));
     }
@@ -169,12 +175,12 @@ export function createTable(spec) {
       if (app.table !== opened) return;
       app.busy = false;
       if (error.status === 409 && error.game) {
-        toast(error.message);
+        toast(error);
         clearChoices();
         await receive(error.game);
         return;
       }
-      toast(error.message, 'error');
+      toast(error, 'error');
       renderAll();
       return;
     }
@@ -187,7 +193,7 @@ export function createTable(spec) {
     if (app.busy || !app.game || app.game.status === 'over') return;
     const legal = app.game.legal_actions;
     if (!legal.length) {
-      toast('Wait for your turn.');
+      toast(t('web.table.wait_turn'));
       return;
     }
     spec.onCard(code, legal);
@@ -246,7 +252,7 @@ export function createTable(spec) {
     const last = game.status === 'over' && event.deal === game.deal;
     setState('hand-end');
     await dialog(title, body, [
-      { label: last ? spec.finalLabel : 'Next hand', primary: true, value: true },
+      { label: last ? spec.finalLabel : t('web.table.next_hand'), primary: true, value: true },
     ]);
     setState('busy');
   }
@@ -255,50 +261,52 @@ export function createTable(spec) {
     const game = app.game;
     const { title, body } = spec.final(game);
     if (game.mode === 'daily') {
-      body.push(el('p', {}, game.ranked
-        ? `This was your ranked ${spec.daily} for ${game.daily_date}.`
-        : `Your ${spec.daily} for ${game.daily_date} was not ranked; the leaderboard shows where it would have placed.`));
+      body.push(el('p', {}, t(game.ranked ? spec.dailyRanked : spec.dailyUnranked, { date: formatDay(game.daily_date) })));
       body.push(shareBlock(game));
     }
     setState('final');
     const choice = await dialog(title, body, [
-      { label: 'Leaderboard', href: spec.leaderboard },
-      { label: 'New game', primary: true, value: 'lobby' },
+      { label: t('web.table.leaderboard'), href: spec.leaderboard },
+      { label: t('web.table.new_game'), primary: true, value: 'lobby' },
     ]);
     if (choice === 'lobby') hooks.lobby();
     else setState('over');
+  }
+
+  function closeButton() {
+    return { label: t('web.table.close'), primary: true, value: true };
   }
 
   function showLastTrick() {
     if (!app.game) return;
     const tricks = app.game.view.hand.tricks;
     if (!tricks.length) {
-      toast('No trick has been taken in this hand yet.');
+      toast(t('web.table.no_trick_yet'));
       return;
     }
-    dialog(`Trick ${tricks.length}`, spec.lastTrick(tricks[tricks.length - 1]), [{ label: 'Close', primary: true, value: true }]);
+    dialog(t('web.table.trick_title', { number: tricks.length }), spec.lastTrick(tricks[tricks.length - 1]), [closeButton()]);
   }
 
   function showLastHand() {
     const previous = app.previousHand;
     if (!app.game || !previous) {
-      toast('No hand has finished yet.');
+      toast(t('web.table.no_hand_yet'));
       return;
     }
-    dialog(`Hand ${previous.hand_number}`, spec.lastHand(previous), [{ label: 'Close', primary: true, value: true }]);
+    dialog(t('web.table.hand_title', { number: previous.hand_number }), spec.lastHand(previous), [closeButton()]);
   }
 
   function showScores() {
     if (!app.game) return;
-    dialog('Running scores', spec.scores(app.game), [{ label: 'Close', primary: true, value: true }]);
+    dialog(t('web.table.running_scores'), spec.scores(app.game), [closeButton()]);
   }
 
   function showSettings() {
-    dialog('Settings', settingsBody(), [{ label: 'Done', primary: true, value: true }]);
+    dialog(t('web.table.settings'), settingsBody(), [{ label: t('web.table.done'), primary: true, value: true }]);
   }
 
   function showHelp() {
-    dialog('Keys', helpBody(spec.shortcuts || []), [{ label: 'Close', primary: true, value: true }]);
+    dialog(t('web.table.keys'), helpBody(spec.shortcuts || []), [closeButton()]);
   }
 
   // --- Start -------------------------------------------------------------------------------
@@ -342,17 +350,17 @@ export function createTable(spec) {
 
   function setup() {
     const speed = el('select', { id: `${spec.prefix}speed`, class: 'speed-select' },
-      ...Object.keys(SPEEDS).map((name) => el('option', { value: name }, name[0].toUpperCase() + name.slice(1))));
+      ...Object.keys(SPEEDS).map((name) => el('option', { value: name }, t(SPEED_LABELS[name]))));
     speed.value = settings.speed;
     speed.addEventListener('change', () => setSpeed(speed.value));
     byId('toolbar').replaceChildren(
-      toolbarButton('last-trick-button', 'Last trick', showLastTrick),
-      toolbarButton('last-hand-button', 'Last hand', showLastHand),
-      toolbarButton('scores-button', 'Scores', showScores),
-      el('label', { class: 'speed' }, 'Speed ', speed),
-      toolbarButton('settings-button', 'Settings', showSettings),
-      toolbarButton('help-button', 'Keys (?)', showHelp),
-      toolbarButton('menu-button', 'Menu', () => hooks.lobby()),
+      toolbarButton('last-trick-button', t('web.table.last_trick'), showLastTrick),
+      toolbarButton('last-hand-button', t('web.table.last_hand'), showLastHand),
+      toolbarButton('scores-button', t('web.table.scores'), showScores),
+      el('label', { class: 'speed' }, t('web.table.speed'), speed),
+      toolbarButton('settings-button', t('web.table.settings'), showSettings),
+      toolbarButton('help-button', t('web.table.keys_button'), showHelp),
+      toolbarButton('menu-button', t('web.table.menu'), () => hooks.lobby()),
     );
     if (spec.tools) byId('toolbar').prepend(...spec.tools(app));
     byId('help-button').setAttribute('aria-keyshortcuts', '?');

@@ -5,9 +5,11 @@
 
 import { ApiError } from './api.js';
 import { hooks, session } from './common.js';
+import { formatList, t } from './i18n.js';
+import './language-menu.js';
 import { receiveSheepshead, setupSheepshead, sheepsheadBusy, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { receiveSpades, setupSpades, spadesBusy, startSpades, stopSpades } from './spades.js';
-import { $, NAMES, el, toast } from './ui.js';
+import { $, NAMES, PEOPLE, SHORT_NAMES, el, showError, toast } from './ui.js';
 
 const GAMES = {
   sheepshead: { start: startSheepshead, stop: stopSheepshead, receive: receiveSheepshead, busy: sheepsheadBusy, view: 'table-view' },
@@ -15,9 +17,27 @@ const GAMES = {
 };
 const SECTIONS = ['friends-new', 'friends-join', 'friends-lobby', 'table-extras'];
 const PRESET_LABELS = {
-  milwaukee: 'Milwaukee', pagat: 'Pagat', tavern: 'Tavern', 'wisconsin-jd': 'Wisconsin (J♦ partner)',
-  standard: 'Standard (to 500)', short: 'Short (to 250)',
+  milwaukee: 'web.preset.milwaukee', pagat: 'web.preset.pagat', tavern: 'web.preset.tavern',
+  'wisconsin-jd': 'web.preset.wisconsin_jd', standard: 'web.preset.standard', short: 'web.preset.short',
 };
+// What each table plays, under its name in the menu.
+const PRESET_NOTES = {
+  milwaukee: 'web.preset_note.milwaukee', pagat: 'web.preset_note.pagat', tavern: 'web.preset_note.tavern',
+  'wisconsin-jd': 'web.preset_note.wisconsin_jd', standard: 'web.preset_note.standard', short: 'web.preset_note.short',
+};
+const DIFFICULTY_LABELS = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal', hard: 'web.difficulty.hard' };
+const TITLES = { sheepshead: 'web.friends.title_sheepshead', spades: 'web.friends.title_spades' };
+const GAME_NAMES = { sheepshead: 'web.game.sheepshead', spades: 'web.game.spades' };
+// The quick phrases by id: each browser shows them in its own player's language.
+const PHRASES = {
+  nice: 'web.phrase.nice', sorry: 'web.phrase.sorry', thanks: 'web.phrase.thanks', oops: 'web.phrase.oops',
+  wow: 'web.phrase.wow', hurry: 'web.phrase.hurry', brb: 'web.phrase.brb', gg: 'web.phrase.gg',
+};
+
+// A choice's words: its message when it has one, else its name as the server sends it.
+function label(labels, value) {
+  return labels[value] ? t(labels[value]) : String(value);
+}
 const INVITE = /^\/t\/([0-9A-Za-z_-]{16,64})\/?$/.exec(location.pathname);
 
 const live = {
@@ -54,7 +74,7 @@ async function call(method, url, body) {
   try {
     response = await fetch(url, options);
   } catch (error) {
-    throw new ApiError(0, { error: 'network', message: 'The server cannot be reached. Check your connection.' });
+    throw new ApiError(0, { error: 'network', message: t('web.error.network') });
   }
   let data = null;
   try {
@@ -70,7 +90,7 @@ async function call(method, url, body) {
 
 function fillSelect(select, values, chosen, labels = {}) {
   select.replaceChildren(...values.map((value) => {
-    const option = el('option', { value: String(value) }, labels[value] || String(value));
+    const option = el('option', { value: String(value) }, label(labels, value));
     if (String(value) === String(chosen)) option.selected = true;
     return option;
   }));
@@ -80,10 +100,15 @@ function chooseGame() {
   const game = $('table-game').value;
   const options = session.options.games[game];
   fillSelect($('table-preset'), options.presets, options.default_preset, PRESET_LABELS);
-  fillSelect($('table-difficulty'), Object.keys(options.difficulties), options.default_difficulty,
-    { easy: 'Easy', normal: 'Normal', hard: 'Hard' });
+  presetChosen();
+  fillSelect($('table-difficulty'), Object.keys(options.difficulties), options.default_difficulty, DIFFICULTY_LABELS);
   $('table-hands-label').hidden = options.hands.length === 0;
   if (options.hands.length) fillSelect($('table-hands'), options.hands, options.hands[0]);
+}
+
+function presetChosen() {
+  const note = PRESET_NOTES[$('table-preset').value];
+  $('table-preset-note').textContent = note ? t(note) : '';
 }
 
 async function createTable(event) {
@@ -99,7 +124,7 @@ async function createTable(event) {
     localStorage.setItem(`tricktable.table.${made.invite}`, made.token);
     location.assign(`/t/${made.invite}`);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
@@ -112,38 +137,46 @@ async function joinTable(event) {
     onState(joined);
     connect();
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
   }
 }
 
 // --- The lobby -------------------------------------------------------------------------------
 
+const SEAT_KINDS = { open: 'web.friends.seat_open', computer: 'web.friends.seat_computer', human: 'web.friends.seat_player' };
+
 function seatItem(seat, you) {
-  let tag = { open: 'Open: a computer plays it if nobody sits', computer: 'Computer player', human: 'Player' }[seat.kind];
-  if (seat.host) tag += ' · host';
-  if (seat.kind === 'human' && seat.away) tag += ' · away (a computer plays)';
-  else if (seat.kind === 'human' && !seat.connected) tag += ' · not connected';
-  return el('li', { 'data-kind': seat.kind, 'data-seat': seat.seat },
-    el('b', {}, seat.kind === 'human' ? seat.nickname + (seat.seat === you ? ' (you)' : '') : seat.kind === 'open' ? 'Empty seat' : 'Computer'),
-    el('span', { class: 'tag' }, tag));
+  const tags = [t(SEAT_KINDS[seat.kind])];
+  if (seat.host) tags.push(t('web.friends.seat_host'));
+  if (seat.kind === 'human' && seat.away) tags.push(t('web.friends.seat_away'));
+  else if (seat.kind === 'human' && !seat.connected) tags.push(t('web.friends.seat_not_connected'));
+  let name = t(seat.kind === 'open' ? 'web.friends.empty_seat' : 'web.friends.computer');
+  if (seat.kind === 'human') name = seat.seat === you ? t('web.friends.nickname_you', { nickname: seat.nickname }) : seat.nickname;
+  return el('li', { 'data-kind': seat.kind, 'data-seat': seat.seat, 'data-away': seat.kind === 'human' && seat.away ? 'true' : null },
+    el('b', {}, name), el('span', { class: 'tag' }, tags.join(' · ')));
 }
 
 function renderLobby() {
   const table = live.table;
   if (!table) return;
   const host = table.you === table.host_seat;
-  $('lobby-table-title').textContent = `${table.game === 'spades' ? 'Spades' : 'Sheepshead'} with friends`;
-  $('lobby-info').textContent = `${PRESET_LABELS[table.preset] || table.preset}` +
-    (table.hands ? ` · ${table.hands} hands` : '') + ` · computers: ${table.difficulty}` +
-    (table.turn_seconds ? ` · turn timer ${table.turn_seconds} s` : '');
+  $('lobby-table-title').textContent = label(TITLES, table.game);
+  const info = [label(PRESET_LABELS, table.preset)];
+  if (table.hands) info.push(t('web.friends.info_hands', { count: table.hands }));
+  info.push(t('web.friends.info_computers', { level: label(DIFFICULTY_LABELS, table.difficulty) }));
+  if (table.turn_seconds) info.push(t('web.friends.info_timer', { seconds: table.turn_seconds }));
+  $('lobby-info').textContent = info.join(' · ');
   $('invite-link').value = `${location.origin}/t/${live.invite}`;
   $('lobby-seats').replaceChildren(...table.seats.map((seat) => seatItem(seat, table.you)));
   $('start-table').hidden = !(host && table.state === 'lobby');
   $('rematch-table').hidden = !(host && table.state === 'finished');
   $('back-to-table').hidden = !live.gameId;
-  const waiting = { lobby: host ? 'Start when your friends are seated; empty seats become computer players.' : 'Waiting for the host to start.',
-    playing: 'The game is on.', finished: host ? 'The game is over: start a rematch at the same seats?' : 'The game is over; the host can start a rematch.' };
-  $('lobby-wait').textContent = waiting[table.state];
+  const waiting = {
+    lobby: host ? 'web.friends.wait_lobby_host' : 'web.friends.wait_lobby',
+    playing: 'web.friends.wait_playing',
+    finished: host ? 'web.friends.wait_finished_host' : 'web.friends.wait_finished',
+  };
+  $('lobby-wait').textContent = waiting[table.state] ? t(waiting[table.state]) : '';
 }
 
 function showLobby() {
@@ -167,16 +200,30 @@ async function startOrRematch(path) {
   try {
     onState(await call('POST', `/api/tables/${live.invite}/${path}`));
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     if (error.game) onState(error.game);
   }
 }
 
 // --- Live: the others' moves as they come ------------------------------------------------------
 
+// The seats' names at the table: you, the others' nicknames, the computers by seat number.
 function seatNames(table) {
-  return table.seats.map((seat) => (seat.seat === table.you ? 'You'
-    : seat.kind === 'human' ? seat.nickname : `Computer ${seat.seat}`));
+  return table.seats.map((seat) => (seat.seat === table.you ? t('web.seat.you')
+    : seat.kind === 'human' ? seat.nickname : t('web.friends.computer_seat', { seat: seat.seat })));
+}
+
+function shortNames(table) {
+  return table.seats.map((seat) => (seat.seat === table.you ? t('web.seat.you_short')
+    : seat.kind === 'human' ? seat.nickname.slice(0, 3) : t('web.friends.computer_short', { seat: seat.seat })));
+}
+
+// Who is a person: the tables name them where they would name a computer player.
+function notePeople(table) {
+  for (const key of Object.keys(PEOPLE)) delete PEOPLE[key];
+  for (const seat of table.seats) {
+    if (seat.kind === 'human' && seat.seat !== table.you) PEOPLE[seat.seat] = seat.nickname;
+  }
 }
 
 function onState(state) {
@@ -191,6 +238,8 @@ function onState(state) {
     return;
   }
   NAMES.splice(0, NAMES.length, ...seatNames(state.table));
+  SHORT_NAMES.splice(0, SHORT_NAMES.length, ...shortNames(state.table));
+  notePeople(state.table);
   if (game.id !== live.gameId) {
     const module = GAMES[game.game];
     live.gameId = game.id;
@@ -268,6 +317,7 @@ async function act(id, body) {
 
 function status(text) {
   $('live-status').textContent = text;
+  delete $('live-status').dataset.words;
 }
 
 function connect() {
@@ -286,7 +336,7 @@ function connect() {
     if (message.type === 'state') onState(message);
     else if (message.type === 'phrase') showPhrase(message.said);
     else if (message.type === 'error') {
-      toast(message.message, 'error');
+      toast({ message: message.message, server: true }, 'error');
       if (message.error === 'not_seated') forgetSeat();
     }
   });
@@ -294,7 +344,7 @@ function connect() {
     live.socket = null;
     if (!live.token) return;
     live.failures += 1;
-    status('Reconnecting…');
+    status(t('web.friends.reconnecting'));
     if (live.failures >= 3) startPolling();
     setTimeout(connect, Math.min(5000, 300 * live.failures));
   });
@@ -322,12 +372,12 @@ async function poll() {
 
 function startPolling() {
   if (live.pollTimer) return;
-  status('Live connection lost: checking for moves every 2 s.');
+  status(t('web.friends.polling'));
   live.pollTimer = setInterval(async () => {
     try {
       onState(await call('GET', `/api/tables/${live.invite}${resumeQuery()}`));
     } catch (error) {
-      status(error.message);
+      showError($('live-status'), error);
     }
   }, 2000);
 }
@@ -349,12 +399,17 @@ function forgetSeat() {
 let phraseTimer = null;
 let phrasesShown = []; // the last few phrases, shown together for a moment
 
+function phraseText(id, text) {
+  return PHRASES[id] ? t(PHRASES[id]) : text;
+}
+
 // A phrase once, in the order said (each is numbered; one heard already is not shown again).
 function showPhrase(said) {
   if (live.said !== null && said.number <= live.said) return;
   live.said = said.number;
-  const who = live.table && said.seat === live.table.you ? 'You' : said.nickname;
-  phrasesShown = [...phrasesShown, `${who}: ${said.text}`].slice(-3);
+  const who = live.table && said.seat === live.table.you ? t('web.seat.you') : said.nickname;
+  const line = t('web.friends.said', { name: who, text: phraseText(said.phrase, said.text) });
+  phrasesShown = [...phrasesShown, line].slice(-3);
   $('said').textContent = phrasesShown.join(' · ');
   clearTimeout(phraseTimer);
   phraseTimer = setTimeout(() => { phrasesShown = []; $('said').textContent = ''; }, 5000);
@@ -362,12 +417,12 @@ function showPhrase(said) {
 
 function renderPhrases(phrases) {
   $('phrases').replaceChildren(...phrases.map(({ id, text }) => {
-    const b = el('button', { type: 'button', 'data-phrase': id }, text);
+    const b = el('button', { type: 'button', 'data-phrase': id }, phraseText(id, text));
     b.addEventListener('click', () => call('POST', `/api/tables/${live.invite}/phrases`, { phrase: id })
-      .catch((error) => toast(error.message, 'error')));
+      .catch((error) => toast(error, 'error')));
     return b;
   }), (() => {
-    const b = el('button', { type: 'button', id: 'seats-button' }, 'Seats');
+    const b = el('button', { type: 'button', id: 'seats-button' }, t('web.friends.seats'));
     b.addEventListener('click', showLobby);
     return b;
   })());
@@ -381,11 +436,13 @@ async function showJoin() {
   try {
     const { table } = await call('GET', `/api/tables/${live.invite}`);
     const taken = table.seats.filter((s) => s.kind === 'human').map((s) => s.nickname);
-    $('join-info').textContent = `${table.game === 'spades' ? 'Spades' : 'Sheepshead'} with ${taken.join(', ')}.` +
-      (table.state === 'lobby' ? ' Choose a nickname and sit down.' : ' This table has started: only its players can come back to it.');
+    // Two sentences: who is at the table, then whether one may sit down.
+    const at = t('web.friends.join_with', { game: label(GAME_NAMES, table.game), names: formatList(taken) });
+    const next = t(table.state === 'lobby' ? 'web.friends.join_choose' : 'web.friends.join_started');
+    $('join-info').textContent = `${at} ${next}`;
     $('join-nickname').value = (session.me && session.me.nickname) || '';
   } catch (error) {
-    $('join-info').textContent = error.message;
+    showError($('join-info'), error);
     $('join-form').hidden = true;
   }
 }
@@ -399,22 +456,23 @@ async function init() {
   $('new-table-form').addEventListener('submit', createTable);
   $('join-form').addEventListener('submit', joinTable);
   $('table-game').addEventListener('change', chooseGame);
+  $('table-preset').addEventListener('change', presetChosen);
   $('start-table').addEventListener('click', () => startOrRematch('start'));
   $('rematch-table').addEventListener('click', () => startOrRematch('rematch'));
   $('back-to-table').addEventListener('click', showTable);
   $('copy-invite').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText($('invite-link').value);
-      toast('Invite link copied.');
+      toast(t('web.friends.copied'));
     } catch (error) {
       $('invite-link').select();
-      toast('Select the link and copy it.');
+      toast(t('web.friends.copy_by_hand'));
     }
   });
   try {
     [session.me, session.options] = await Promise.all([call('GET', '/api/me'), call('GET', '/api/options')]);
   } catch (error) {
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   if (!live.invite) {
@@ -436,7 +494,7 @@ async function init() {
       forgetSeat();
       return;
     }
-    toast(error.message, 'error');
+    toast(error, 'error');
     return;
   }
   connect();

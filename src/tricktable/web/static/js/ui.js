@@ -1,9 +1,25 @@
-// Small helpers shared by the pages: elements, names, numbers, messages.
+// Small helpers shared by the pages: elements, seat names, numbers, messages.
 
-export const NAMES = ['You', 'West', 'Northwest', 'Northeast', 'East'];
+import { formatSigned, t } from './i18n.js';
+
+// The seats of the Sheepshead table, you at the bottom.  A table with friends puts the players'
+// nicknames in their place (tables.js).
+export const NAMES = [
+  t('web.seat.you'), t('web.seat.west'), t('web.seat.northwest'), t('web.seat.northeast'), t('web.seat.east'),
+];
+
+// The same, short, for a narrow column on a phone ("NW").
+export const SHORT_NAMES = [
+  t('web.seat.you_short'), t('web.seat.west_short'), t('web.seat.northwest_short'),
+  t('web.seat.northeast_short'), t('web.seat.east_short'),
+];
+
+// The nicknames of the other people at a table with friends, by seat (tables.js fills it): the
+// tables name a person where they would name a computer player.
+export const PEOPLE = {};
 
 export function seatName(seat) {
-  return NAMES[seat] ?? `Seat ${seat}`;
+  return NAMES[seat] ?? t('web.seat.number', { seat });
 }
 
 export function $(id) {
@@ -23,9 +39,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function signed(n) {
-  if (n === null || n === undefined) return '—';
-  return n > 0 ? `+${n}` : String(n);
+// A score with its sign, in the page's language ("+3", "−3", "0"; a dash when unknown).
+export const signed = formatSigned;
+
+// Words the server wrote (a reason, an error's message), already in the player's language: shown
+// as they come, marked as the server's (data-words="server").
+export function serverWords(text) {
+  return el('span', { 'data-words': 'server' }, text);
+}
+
+// A node showing an error: its message, marked as the server's when the server wrote it.
+export function showError(node, error) {
+  node.textContent = error.message;
+  if (error.server) node.dataset.words = 'server';
+  else delete node.dataset.words;
 }
 
 // Words for a screen reader only: each card played, each trick's winner, each new question.
@@ -39,10 +66,15 @@ export function announce(text) {
 
 let toastTimer = null;
 
+// A message for a moment: words of ours, or an error (its message; the server's own words, in the
+// player's language, are marked as the server's: data-words="server").
 export function toast(message, kind = 'info') {
   const box = $('toast');
   if (!box) return;
-  box.textContent = message;
+  const error = message && typeof message === 'object';
+  box.textContent = error ? message.message : message;
+  if (error && message.server) box.dataset.words = 'server';
+  else delete box.dataset.words;
   box.className = `toast ${kind === 'error' ? 'error' : ''}`;
   box.hidden = false;
   clearTimeout(toastTimer);
