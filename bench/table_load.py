@@ -4,6 +4,14 @@ server process; how long from a move to every seat's receipt of it.
     .venv/bin/python bench/table_load.py                    # 100 tables, 60 s, temp SQLite
     .venv/bin/python bench/table_load.py --tables 20 --seconds 30 --think 0.5
     .venv/bin/python bench/table_load.py --database postgresql://user@host/db
+    .venv/bin/python bench/table_load.py --server-cpus 0 --client-cpus 1   # the default
+
+The server and this client run as separate processes, each pinned to its own CPUs (``taskset``
+semantics through ``os.sched_setaffinity``; ``--server-cpus ''`` leaves them unpinned), so the
+client's work does not land on the server's core.  Besides the latencies it prints the server's
+CPU seconds per move (every process of the server's session: the web process and its computer
+workers) and the load average, since on a shared machine wall-clock figures depend on the
+neighbours.
 
 Every seat is a person (no computers): each table's player to move waits ``--think`` seconds
 (jittered), posts a random legal action over HTTP, and the clock runs from just before the
@@ -41,7 +49,29 @@ def free_port() -> int:
         return port
 
 
-def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
+def cpus(text: str) -> set[int] | None:
+    return {int(x) for x in text.split(",") if x.strip()} or None
+
+
+def session_cpu(session: int) -> float:
+    """CPU seconds (user + system) of every live process in a session."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:  # fields[3]: the session id (field 6 of stat)
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def start_server(database: str, pinned: set[int] | None,
+                 log: Any) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "TRICKTABLE_SECRET": "bench",
            # One machine plays 500 people: no per-player or per-address limits here.
@@ -52,7 +82,8 @@ def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "tricktable.cli", "serve", "--port", str(port), "--database",
          database, "--workers", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+        stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+        preexec_fn=(lambda: os.sched_setaffinity(0, pinned)) if pinned else None)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -140,7 +171,7 @@ async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
 async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, Any],
               think: float, rng: random.Random, stats: dict[str, Any]) -> None:
     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-    table.sent[game["version"] + 1] = time.monotonic()
+    table.sent[game["version"] + 1] = posted = time.monotonic()
     try:
         response = await http.post(
             f"/api/tables/{table.invite}/actions", headers={"X-Seat-Token": table.tokens[seat]},
@@ -154,11 +185,24 @@ async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, 
             response.status_code, 0) + 1
     else:
         stats["moves"] += 1
+        stats["posts"].append(time.monotonic() - posted)
 
 
-async def run(base: str, tables: int, seconds: float, think: float, seed: int) -> None:
+async def lag(stats: dict[str, Any]) -> None:
+    """How late this client's own event loop wakes up (its lag adds to every figure)."""
+    while True:
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        stats["lag"].append(time.monotonic() - before - 0.01)
+
+
+async def run(base: str, server: int, tables: int, seconds: float, think: float,
+              seed: int) -> None:
     rng = random.Random(seed)
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    # Idle connections are dropped before the server's keep-alive timeout (5 s) would close
+    # them under a request on its way.
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200,
+                          keepalive_expiry=3.0)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         began = time.monotonic()
         gate = asyncio.Semaphore(8)  # a few tables at a time: no flood of new connections
@@ -169,9 +213,9 @@ async def run(base: str, tables: int, seconds: float, think: float, seed: int) -
 
         seated = await asyncio.gather(*(seat(k) for k in range(tables)))
         print(f"{tables} tables seated ({tables * SEATS} players) in "
-              f"{time.monotonic() - began:.1f} s")
+              f"{time.monotonic() - began:.1f} s", flush=True)
         stats: dict[str, Any] = {"moves": 0, "errors": 0, "statuses": {}, "connected": 0,
-                                 "acting": set()}
+                                 "acting": set(), "posts": [], "lag": []}
         measuring = asyncio.Event()
         opening = asyncio.Semaphore(16)
         warm = 5.0
@@ -186,9 +230,16 @@ async def run(base: str, tables: int, seconds: float, think: float, seed: int) -
         for table in seated:
             table.sent.clear()
         stats["moves"] = 0
+        stats["posts"].clear()
+        lagging = asyncio.create_task(lag(stats))
+        server_cpu, client_cpu, load = session_cpu(server), time.process_time(), os.getloadavg()
         measuring.set()
         await asyncio.sleep(seconds)
         measuring.clear()
+        lagging.cancel()
+        server_cpu = session_cpu(server) - server_cpu
+        client_cpu = time.process_time() - client_cpu
+        load = (*load, *os.getloadavg())
         for task in [*tasks, *stats["acting"]]:
             task.cancel()
         await asyncio.gather(*tasks, *stats["acting"], return_exceptions=True)
@@ -198,6 +249,15 @@ async def run(base: str, tables: int, seconds: float, think: float, seed: int) -
     partial = sum(1 for table in seated for got in table.got.values() if len(got) < SEATS)
     print(f"{stats['moves']} moves in {seconds:.0f} s: {stats['moves'] / seconds:.1f} moves/s; "
           f"errors {stats['errors']} {stats['statuses']}")
+    moves = max(stats["moves"], 1)
+    print(f"server CPU {server_cpu:.1f} s ({100 * server_cpu / seconds:.0f}% of a core, "
+          f"{1000 * server_cpu / moves:.1f} ms per move); client CPU {client_cpu:.1f} s; "
+          f"load average {load[0]:.1f} before, {load[3]:.1f} after")
+    for name, label in (("posts", "a move's POST answered"), ("lag", "this client's loop lag")):
+        if stats[name]:
+            ms = [1000 * x for x in stats[name]]
+            print(f"{label}: p50 {statistics.median(ms):.1f} ms, p95 {percentile(ms, 0.95):.1f} "
+                  f"ms, p99 {percentile(ms, 0.99):.1f} ms")
     if per_seat:
         ms = [1000 * x for x in per_seat]
         print(f"move -> a seat's receipt: p50 {statistics.median(ms):.1f} ms, "
@@ -218,12 +278,28 @@ def main() -> None:
                         help="seconds a player thinks before a move (jittered ±50%%)")
     parser.add_argument("--database", help="default: a temporary SQLite database")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server-cpus", default="0", help="CPUs for the server ('' unpinned)")
+    parser.add_argument("--client-cpus", default="1", help="CPUs for this client")
+    parser.add_argument("--server-log", help="keep the server's log here (default: dropped)")
     options = parser.parse_args()
+    server_cpus, client_cpus = cpus(options.server_cpus), cpus(options.client_cpus)
+    if client_cpus:
+        os.sched_setaffinity(0, client_cpus)
+    print(f"server on CPUs {sorted(server_cpus) if server_cpus else 'any'}, client on "
+          f"{sorted(client_cpus) if client_cpus else 'any'} of {os.cpu_count()}")
     with tempfile.TemporaryDirectory() as directory:
         database = options.database or f"sqlite:///{directory}/bench.sqlite3"
-        process, base = start_server(database)
+        log_path = options.server_log or os.path.join(directory, "server.log")
+        with open(log_path, "wb") as log:
+            process, base = start_server(database, server_cpus, log)
+        print(f"server process {process.pid}", flush=True)
         try:
-            asyncio.run(run(base, options.tables, options.seconds, options.think, options.seed))
+            asyncio.run(run(base, process.pid, options.tables, options.seconds, options.think,
+                            options.seed))
+        except BaseException:
+            with open(log_path, errors="replace") as log_text:
+                print("the server's log ends:", *log_text.readlines()[-20:], sep="\n  ")
+            raise
         finally:
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=30)

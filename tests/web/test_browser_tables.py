@@ -1,8 +1,7 @@
 """Tables with friends in real browsers (system Chromium, one context each, like three
 people on three phones) against a real server: create a table, copy the invite, sit down,
 start with computers in the empty seats, play a whole game; a player leaves and a computer
-takes the seat, then the player is back.  (Two people playing Spades to the end is tested
-through the API, tests/web/test_tables_api.py.)"""
+takes the seat, then the player is back; two browsers play Spades to the end."""
 
 from __future__ import annotations
 
@@ -58,7 +57,7 @@ def create_table(page: Any, url: str, game: str, nickname: str, query: str = "")
         page.select_option("#table-hands", "5")
     page.fill("#table-nickname", nickname)
     page.get_by_role("button", name="Create the table").click()
-    page.wait_for_selector("#friends-lobby:not([hidden])")
+    page.wait_for_selector("#friends-lobby:not([hidden])", timeout=60_000)
     page.get_by_role("button", name="Copy link").click()
     link: str = page.evaluate("() => navigator.clipboard.readText()")
     assert link == page.input_value("#invite-link") and "/t/" in link
@@ -70,7 +69,12 @@ def sit_down(page: Any, link: str, nickname: str) -> None:
     page.wait_for_selector("#friends-join:not([hidden])")
     page.fill("#join-nickname", nickname)
     page.get_by_role("button", name="Sit down").click()
-    page.wait_for_selector("#friends-lobby:not([hidden])")
+    # The lobby, or the error the page shows instead (named in the failure).
+    page.wait_for_selector("#friends-lobby:not([hidden]), #toast:not([hidden])",
+                           timeout=60_000)
+    if page.locator("#friends-lobby").is_hidden():
+        page.screenshot(path=str(artifacts("browser-tables-sit") / "sit.png"), full_page=True)
+        raise AssertionError(f"{nickname} could not sit: {page.inner_text('#toast')!r}")
 
 
 def step(page: Any, prefix: str) -> str:
@@ -107,6 +111,8 @@ def act_on(page: Any, prefix: str) -> str:
     if legal.count():
         legal.first.click(timeout=3000)
         return "acted"
+    # The prompt's primary button first: the first button of Spades' bid picker is "−" (one
+    # trick fewer), which sends nothing; pressing it forever was the old Spades test's "hang".
     buttons = prompt.locator("button.primary:not([disabled])")
     if not buttons.count():
         buttons = prompt.locator("button:not([disabled])")
@@ -205,3 +211,27 @@ def test_a_player_leaves_a_computer_plays_the_seat_and_the_player_returns(
     bob_moves = play([ann, bob], "", until=lambda: bob.locator("#hand button.card").count() < 2,
                      limit=60)
     assert bob_moves >= 1
+
+
+def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> None:
+    (_, ann, ann_errors), (_, bob, bob_errors) = person(browser), person(browser, phone=True)
+    # A game to 30 where both bid 3 (the bid picker's own number: the step presses the
+    # primary "Bid 3", never "−", "+" or "Nil") ends after its first hand: of 13 tricks one
+    # side takes 7 or more, makes its bid and reaches 30, and the totals cannot tie.
+    link = create_table(ann, server.url, "spades", "Ann", "?target=30")
+    sit_down(bob, link, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        page.wait_for_selector("#spades-view:not([hidden])")
+        page.select_option("#sp-speed", "instant")
+    assert bob.evaluate("document.body.dataset.me") == "1"
+    acted = play([ann, bob], "sp-", limit=240)
+    assert acted >= 28  # 26 draws, 2 bids, cards
+    seen = [[(page.inner_text(f"#sp-seat-{seat} [data-testid=bid-{seat}]"),
+              int(page.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]")))
+             for seat in (0, 1)] for page in (ann, bob)]
+    assert seen[0] == seen[1], seen  # both screens end on the same table
+    assert [bid for bid, _ in seen[0]] == ["3", "3"]
+    assert max(total for _, total in seen[0]) >= 30
+    for errors in (ann_errors, bob_errors):
+        assert not [e for e in errors if "409" not in e], errors

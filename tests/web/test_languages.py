@@ -185,6 +185,22 @@ def test_a_table_speaks_each_connection_s_language(app: FastAPI) -> None:
             while (message := live.receive_json())["type"] != "phrase":
                 pass
             assert message["said"]["phrase"] == "gg" and message["said"]["text"] == "Hyvä peli"
+        # Both at once on one table's feed: each reads the table and a phrase in their own words.
+        with ann_client.websocket_connect(f"/api/tables/{ann.invite}/live") as ann_live, \
+                bob_client.websocket_connect(f"/api/tables/{ann.invite}/live") as bob_live:
+            ann_live.send_json({"token": ann.token})
+            bob_live.send_json({"token": bob.token})
+            for live, language in ((ann_live, "de"), (bob_live, "fi")):
+                state = live.receive_json()
+                assert state["type"] == "state"
+                phrases = {p["id"]: p["text"] for p in state["table"]["phrases"]}
+                assert phrases["gg"] == translate(language, Message("phrase.gg"))
+            bob_client.post(f"/api/tables/{ann.invite}/phrases", headers=bob.headers,
+                            json={"phrase": "thanks"})
+            for live, language in ((ann_live, "de"), (bob_live, "fi")):
+                while (message := live.receive_json())["type"] != "phrase":
+                    pass
+                assert message["said"]["text"] == translate(language, Message("phrase.thanks"))
         data = assert_error(ann_client.post(f"/api/tables/{ann.invite}/phrases",
                                             headers=ann.headers, json={"phrase": "boo"}),
                             400, "bad_request")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tests.web.conftest import Clock
 from tests.web.play import assert_error, random_legal, steady_spades
 from tests.web.tables import SEAT_HEADER, create, join, play_by_polling, start
 
@@ -147,9 +149,69 @@ def test_quick_phrases_are_a_fixed_list(app: FastAPI) -> None:
         ann = create(client, game="spades", difficulty="easy")
         url = f"/api/tables/{ann.invite}/phrases"
         said = client.post(url, headers=ann.headers, json={"phrase": "gg"})
-        assert said.status_code == 200 and said.json()["said"]["text"] == "Good game"
+        assert said.status_code == 200
+        assert said.json()["said"] == {"number": 1, "seat": 0, "nickname": "Host",
+                                       "phrase": "gg", "text": "Good game"}
         assert_error(client.post(url, headers=ann.headers, json={"phrase": "you stink"}), 400)
         assert_error(client.post(url, json={"phrase": "gg"}), 403, "not_seated")
+        # The refused ones said nothing.
+        assert ann.poll()["table"]["said"] == 1
+
+
+def test_phrases_are_stored_in_order_and_a_seat_is_rate_limited(app: FastAPI,
+                                                                 clock: Clock) -> None:
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="spades", difficulty="easy", nickname="Ann")
+        bob = join(bob_client, ann.invite, "Bob")
+        url = f"/api/tables/{ann.invite}/phrases"
+        for phrase in ("nice", "sorry", "wow", "gg"):
+            assert ann_client.post(url, headers=ann.headers, json={"phrase": phrase}).is_success
+        # A fifth within the window: refused, nothing stored; Bob may still speak.
+        refused = ann_client.post(url, headers=ann.headers, json={"phrase": "oops"})
+        assert_error(refused, 429, "too_many_phrases")
+        assert int(refused.headers["Retry-After"]) >= 1
+        assert bob_client.post(url, headers=bob.headers, json={"phrase": "thanks"}).is_success
+        clock.moment += timedelta(seconds=16)
+        assert ann_client.post(url, headers=ann.headers, json={"phrase": "brb"}).json()[
+            "said"]["number"] == 6
+        # Polling after phrase 2: the rest, in order; without a number, none (only the count).
+        state = bob_client.get(f"/api/tables/{ann.invite}?said=2", headers=bob.headers).json()
+        assert [(s["number"], s["nickname"], s["phrase"]) for s in state["said"]] == [
+            (3, "Ann", "wow"), (4, "Ann", "gg"), (5, "Bob", "thanks"), (6, "Ann", "brb")]
+        assert state["table"]["said"] == 6
+        assert "said" not in bob.poll()
+        # Without a seat token, no phrases.
+        assert "said" not in bob_client.get(f"/api/tables/{ann.invite}?said=0").json()
+        assert_error(bob_client.get(f"/api/tables/{ann.invite}?said=-1", headers=bob.headers),
+                     400)
+
+
+def test_a_reconnecting_player_hears_the_phrases_said_while_away(app: FastAPI) -> None:
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="spades", difficulty="easy", nickname="Ann")
+        bob = join(bob_client, ann.invite, "Bob")
+        url = f"/api/tables/{ann.invite}/phrases"
+        live = f"/api/tables/{ann.invite}/live"
+        with bob_client.websocket_connect(live) as websocket:
+            websocket.send_json({"token": bob.token})
+            first = websocket.receive_json()
+            assert first["table"]["said"] == 0 and "said" not in first
+            ann_client.post(url, headers=ann.headers, json={"phrase": "nice"})
+            heard = websocket.receive_json()
+            assert heard["type"] == "phrase" and heard["said"]["number"] == 1
+        # Bob is away: two phrases; he comes back after phrase 1 and hears them in order.
+        for phrase in ("sorry", "gg"):
+            ann_client.post(url, headers=ann.headers, json={"phrase": phrase})
+        with bob_client.websocket_connect(f"{live}?said=1") as websocket:
+            websocket.send_json({"token": bob.token})
+            back = websocket.receive_json()
+            assert back["type"] == "state"
+            assert [(s["number"], s["text"]) for s in back["said"]] == [
+                (2, "Sorry, partner"), (3, "Good game")]
+            ann_client.post(url, headers=ann.headers, json={"phrase": "wow"})
+            assert websocket.receive_json()["said"]["number"] == 4  # and on, live
 
 
 @pytest.mark.parametrize("game", ["spades"])

@@ -170,3 +170,65 @@ def test_an_away_player_is_played_by_a_computer_until_back(
         ann_live.finish(300)
         assert back.acted > 0
         assert not final["table"]["seats"][1]["away"]
+
+
+def test_the_turn_timer_plays_for_an_idle_player_who_keeps_the_seat(
+        make_app: Callable[..., FastAPI]) -> None:
+    app = make_app(now=None)  # the timer runs on the real clock
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="spades", difficulty="easy", nickname="Ann",
+                     turn_seconds=5)
+        bob = join(bob_client, ann.invite, "Bob")
+        start(ann)
+        people = {ann.seat: ann, bob.seat: bob}
+        # The timer looks at the tables this process serves live: Ann watches.
+        with ann_client.websocket_connect(f"/api/tables/{ann.invite}/live") as websocket:
+            websocket.send_json({"token": ann.token})
+            websocket.receive_json()
+            game = ann.poll()["game"]
+            idle = people[game["to_move"]]
+            waiting = time.monotonic()
+            # Nobody moves: once the turn is 5 s old a computer makes one move for the idle
+            # player, and no more (the next turn, whoever's, is a person's again).
+            while (moved := idle.poll()["game"])["version"] == game["version"]:
+                assert time.monotonic() - waiting < 60, "the turn timer never fired"
+                time.sleep(0.05)
+            assert time.monotonic() - waiting >= 4
+            assert moved["version"] == game["version"] + 1
+            assert moved["events"][0]["seat"] == idle.seat
+            # The idle player keeps the seat: still theirs, named, and their token still acts.
+            seat = idle.state["table"]["seats"][idle.seat]
+            assert seat["kind"] == "human" and not seat["away"]
+            assert seat["nickname"] == ("Ann" if idle is ann else "Bob")
+            # A player who acts in time resets the timer: each acts 3 s into the turn for
+            # four turns (12 s, far past 5 s in all), and every move is theirs.
+            for _turn in range(4):
+                state = ann.poll()["game"]
+                mover = people[state["to_move"]]
+                mover.poll()
+                time.sleep(3)
+                response = mover.act(mover.state["game"]["legal_actions"][0])
+                assert response.status_code == 200, response.text
+            log = app.state.tables.games.store.actions(moved["id"], 10_000)
+            assert len(log) == moved["version"] + 4
+
+
+def test_an_away_host_passes_the_start_to_a_player_present(
+        make_app: Callable[..., FastAPI]) -> None:
+    app = make_app(table_grace_seconds=1.0, now=None)  # presence needs the real clock
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="spades", difficulty="easy", nickname="Ann")
+        bob = join(bob_client, ann.invite, "Bob")
+        assert bob_client.post(f"/api/tables/{ann.invite}/start",
+                               headers=bob.headers).status_code == 403
+        # Ann (the host) is gone; Bob waits at the table until the start is his.
+        waiting = LiveSitter(bob, random_legal, 1, stop=lambda m: m["table"]["host_seat"] == 1)
+        waiting.start()
+        message = waiting.finish(60)[-1]
+        assert message["table"]["seats"][0]["away"]
+        assert message["table"]["seats"][1]["host"]
+        started = bob_client.post(f"/api/tables/{ann.invite}/start", headers=bob.headers)
+        assert started.status_code == 200, started.text
+        assert started.json()["table"]["state"] == "playing"

@@ -4,6 +4,11 @@ Each record carries the method, the route template (not the path), the status, t
 a short hash of the player id (enough to follow one player, not to act as them); never a body,
 a card or a view.  :class:`JsonFormatter` writes them as one JSON object a line
 (``tricktable serve --log-format json``).
+
+Every line the server writes goes through :func:`redact` (both formatters), so a table's
+invite code never reaches a log, whoever logs a path: uvicorn's WebSocket lines
+(``"WebSocket /api/tables/<invite>/live" [accepted]``), an error, a warning.  Seat tokens
+travel in a header and a WebSocket's first message only, never in a URL.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -19,9 +25,25 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.web.metrics import route_template
 
-__all__ = ["AccessLogMiddleware", "JsonFormatter", "player_hash"]
+__all__ = ["AccessLogMiddleware", "JsonFormatter", "RedactingFormatter", "player_hash",
+           "redact"]
 
 log = logging.getLogger("tricktable.access")
+
+_INVITE_PATH = re.compile(r"(/t/|/api/tables/|%2Ft%2F|%2Fapi%2Ftables%2F)[0-9A-Za-z_-]{16,64}",
+                          re.IGNORECASE)
+
+
+def redact(text: str) -> str:
+    """``text`` with each table's invite code in a path replaced by ``{invite}``."""
+    return _INVITE_PATH.sub(r"\1{invite}", text)
+
+
+class RedactingFormatter(logging.Formatter):
+    """The plain text log line, with invite codes redacted (tracebacks included)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
 
 _FIELDS = ("method", "route", "status", "duration_ms", "player")
 
@@ -48,7 +70,7 @@ class JsonFormatter(logging.Formatter):
                 data[name] = getattr(record, name)
         if record.exc_info:
             data["exception"] = self.formatException(record.exc_info)
-        return json.dumps(data, ensure_ascii=False)
+        return redact(json.dumps(data, ensure_ascii=False))
 
 
 class AccessLogMiddleware:

@@ -156,7 +156,8 @@ def _is_api(request: Request) -> bool:
 def install_error_handlers(app: FastAPI) -> None:
     async def api_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ApiError)
-        return JSONResponse(error.to_json(request_language(request)), status_code=error.status)
+        return JSONResponse(error.to_json(request_language(request)), status_code=error.status,
+                            headers=error.headers)
 
     async def validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)

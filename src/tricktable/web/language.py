@@ -7,6 +7,8 @@ handshake) and keeps it for the code that builds the answer: :func:`answer_langu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from starlette.datastructures import MutableHeaders
@@ -15,7 +17,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.i18n import DEFAULT_LANGUAGE, negotiate
 
-__all__ = ["LANGUAGE_COOKIE", "LanguageMiddleware", "answer_language", "request_language"]
+__all__ = ["LANGUAGE_COOKIE", "LanguageMiddleware", "answer_language", "request_language",
+           "speaking"]
 
 LANGUAGE_COOKIE = "tricktable_lang"
 
@@ -31,6 +34,17 @@ def request_language(connection: HTTPConnection) -> str:
 def answer_language() -> str:
     """The language of the answer being built: the request's (English outside a request)."""
     return _ANSWER.get()
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Build answers in ``language`` inside the block (for work done for several connections
+    at once, such as a table's live messages)."""
+    token = _ANSWER.set(language)
+    try:
+        yield
+    finally:
+        _ANSWER.reset(token)
 
 
 class LanguageMiddleware:

@@ -91,11 +91,13 @@ def _share_metrics() -> None:
 
 
 def _log_config(log_format: LogFormat) -> dict[str, Any]:
-    """Logging for the server and uvicorn: plain lines, or one JSON object a line."""
+    """Logging for the server and uvicorn: plain lines, or one JSON object a line; both
+    redact invite codes (:func:`tricktable.web.access_log.redact`)."""
     if log_format == "json":
         formatter: dict[str, Any] = {"()": "tricktable.web.access_log.JsonFormatter"}
     else:
-        formatter = {"format": "%(levelname)s: %(message)s"}
+        formatter = {"()": "tricktable.web.access_log.RedactingFormatter",
+                     "fmt": "%(levelname)s: %(message)s"}
     return {
         "version": 1,
         "disable_existing_loggers": False,

@@ -53,12 +53,15 @@ class ApiError(Exception):
     optionally the game's current state (for a 409)."""
 
     def __init__(self, status: int, code: str, message: Message | str, *,
-                 game: dict[str, Any] | None = None) -> None:
+                 game: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(str(message))
         self.status = status
         self.code = code
         self.message = message
         self.game = game
+        self.headers = headers
+        """Extra response headers (a 429's ``Retry-After``)."""
 
     def to_json(self, language: str | None = None) -> dict[str, Any]:
         """``{"error", "message", "reason"}`` (and ``"game"``): the message in ``language``

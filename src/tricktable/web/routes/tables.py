@@ -13,7 +13,6 @@ import contextlib
 import functools
 import json
 import logging
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import anyio
@@ -27,7 +26,7 @@ from tricktable.web.language import answer_language
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import STATIC
 from tricktable.web.service import ApiError, error_body
-from tricktable.web.tables.phrases import PHRASES, phrase_text
+from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
     JoinRequest,
@@ -52,9 +51,6 @@ Player = Annotated[str, Depends(player_id)]
 Invite = Annotated[str, Path(pattern=f"^{INVITE.pattern}$")]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=64)]
 AUTH_SECONDS = 10.0
-REFRESH_SECONDS = 5.0
-"""A live connection looks again this often even without a notice (one lost in a database
-reconnect is then late, not lost)."""
 
 
 _PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False,
@@ -91,10 +87,12 @@ def create_table(body: NewTableRequest, svc: Tables, me: Player) -> JSONResponse
 @router.get("/{invite}", responses=errors(400, 403, 404))
 def table_state(invite: Invite, svc: Tables, x_seat_token: Token = None,
                 after: Annotated[int | None, Query(ge=0)] = None,
-                game: Annotated[str | None, Query(max_length=64)] = None) -> JSONResponse:
+                game: Annotated[str | None, Query(max_length=64)] = None,
+                said: Annotated[int | None, Query(ge=0)] = None) -> JSONResponse:
     """The table (the polling fallback of the live connection): the seats, and with a seat
-    token that seat's view, with the events of game ``game`` after event number ``after``."""
-    return JSONResponse(svc.state(invite, x_seat_token, since=after, game_id=game))
+    token that seat's view, with the events of game ``game`` after event number ``after`` and
+    the quick phrases after number ``said``."""
+    return JSONResponse(svc.state(invite, x_seat_token, since=after, game_id=game, said=said))
 
 
 @router.post("/{invite}/seats", status_code=201, responses=errors(400, 404, 409, 413, 429, 503))
@@ -133,14 +131,17 @@ def say(invite: Invite, body: PhraseRequest, svc: Tables,
 
 @router.websocket("/{invite}/live")
 async def live(websocket: WebSocket, invite: str, after: int | None = None,
-               game: str | None = None) -> None:
+               game: str | None = None, said: int | None = None) -> None:
     """The table live: send ``{"token": ...}`` first; then every message is the table as my
     seat sees it (``{"type": "state", "table", "game"}``, the events numbered, each message
-    carrying those after the last one sent) or a phrase (``{"type": "phrase", "said"}``).
-    ``?after=N&game=ID`` resumes after event N of game ID.  Everything it says is in the
-    language of its handshake (the ``tricktable_lang`` cookie, else ``Accept-Language``)."""
+    carrying those after the last one sent) or a quick phrase (``{"type": "phrase",
+    "said"}``, numbered).  ``?after=N&game=ID`` resumes after event N of game ID, ``said=M``
+    after phrase M (the first message then carries the phrases said since, in ``said``).
+    Everything it says is in the language of its handshake (the ``tricktable_lang`` cookie,
+    else ``Accept-Language``)."""
     svc: TableService = websocket.app.state.tables
     presence: Presence = websocket.app.state.presence
+    feeds: Feeds = websocket.app.state.feeds
     await websocket.accept()
     try:
         with anyio.fail_after(AUTH_SECONDS):
@@ -148,6 +149,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         token = json.loads(first).get("token")
         if not isinstance(token, str) or not INVITE.fullmatch(invite):
             raise ApiError(403, "not_seated", Message("server.table.send_token"))
+        if (after is not None and after < 0) or (said is not None and said < 0):
+            raise ValueError("a negative number")
         table = await anyio.to_thread.run_sync(svc._table, invite)
         seat = (await anyio.to_thread.run_sync(svc._seat, table, token)).seat
     except ApiError as error:
@@ -157,76 +160,33 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         await _close(websocket, error_body("not_seated", Message("server.table.send_json")),
                      4400)
         return
-    subscription = svc.hub.subscribe(table.id)
-    await anyio.to_thread.run_sync(presence.connect, table.id, seat)
-    seen = _Seen(after=after, game=game)
-
-    async def send_state(fresh: bool) -> None:
-        state = await anyio.to_thread.run_sync(
-            lambda: svc.live_state(table.id, seat, since=seen.after, game_id=seen.game,
-                                   fresh=fresh))
-        shown = state["game"]
-        moved = shown is not None and (shown["id"] != seen.game or bool(shown["events"])
-                                       or seen.after is None)
-        if not moved and state["table"]["version"] == seen.table:
-            return
-        if shown is not None:
-            seen.after, seen.game = shown["event_count"], shown["id"]
-        seen.table = state["table"]["version"]
-        await websocket.send_json({"type": "state", **state})
-
-    async def deliver() -> None:
-        await send_state(True)
-        while True:
-            notice = None
-            with anyio.move_on_after(REFRESH_SECONDS):
-                notice = await subscription.queue.get()
-            if notice is not None and notice.get("kind") == "phrase":
-                await websocket.send_json({"type": "phrase", "said": _said(notice["said"])})
-                continue
-            if notice is not None and notice.get("kind") == "table":
-                seen.table = -1  # the seats changed: send even without new events
-            await send_state(notice is None)
-
-    async def watch_close(scope: anyio.CancelScope) -> None:
-        try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-        finally:
-            scope.cancel()
-
+    member = feeds.join(table.id, seat, after=after, game=game, said=said,
+                        language=answer_language())
     try:
+        await anyio.to_thread.run_sync(presence.connect, table.id, seat)
+
+        async def watch_close(scope: anyio.CancelScope) -> None:
+            try:
+                while True:
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
+                        break
+            finally:
+                scope.cancel()
+
         async with anyio.create_task_group() as group:
             group.start_soon(watch_close, group.cancel_scope)
-            await deliver()
+            while (text := await member.outbox.get()) is not None:
+                await websocket.send_text(text)
+            group.cancel_scope.cancel()
     except Exception:  # the connection went (or the seat's token was replaced)
         log.debug("table %s seat %s: live connection closed", table.id, seat, exc_info=True)
     finally:
-        svc.hub.unsubscribe(subscription)
+        feeds.leave(table.id, member)
         presence.disconnect(table.id, seat)
         if websocket.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):
                 await websocket.close()
-
-
-def _said(said: dict[str, Any]) -> dict[str, Any]:
-    """A phrase as this connection's player reads it (the sender's words travel by id)."""
-    phrase = said.get("phrase")
-    if isinstance(phrase, str) and phrase in PHRASES:
-        return {**said, "text": phrase_text(phrase, answer_language())}
-    return said
-
-
-@dataclass
-class _Seen:
-    """What a live connection has sent: events up to ``after`` of ``game``, the table at
-    version ``table`` (-1: send the table again)."""
-
-    after: int | None
-    game: str | None
-    table: int = -1
 
 
 async def _close(websocket: WebSocket, body: dict[str, Any], code: int) -> None:

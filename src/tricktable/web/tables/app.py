@@ -10,6 +10,7 @@ import anyio
 from fastapi import FastAPI
 
 from tricktable.web.service import GameService
+from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.service import TableService
@@ -27,6 +28,7 @@ def install(app: FastAPI, games: GameService, *,
                         tick=max(0.25, min(1.0, grace / 4)))
     app.state.tables = service
     app.state.presence = presence
+    app.state.feeds = Feeds(service)
 
     @asynccontextmanager
     async def running() -> AsyncIterator[None]:

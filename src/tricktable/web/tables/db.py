@@ -1,4 +1,5 @@
-"""The tables of tables with friends (owned by migration 0004): a table and its seats.
+"""The tables of tables with friends (owned by migrations 0004 and 0006): a table, its seats and
+the quick phrases said at it.
 
 Neither the invite code nor a seat token is stored: only their SHA-256, so the database alone
 opens no table and sits nobody.
@@ -10,7 +11,7 @@ import sqlalchemy as sa
 
 from tricktable.web.db import games
 
-__all__ = ["friend_seats", "friend_tables", "tables_metadata"]
+__all__ = ["friend_phrases", "friend_seats", "friend_tables", "tables_metadata"]
 
 tables_metadata = sa.MetaData()
 
@@ -31,12 +32,14 @@ friend_tables = sa.Table(
     sa.Column("game_id", sa.String(32), sa.ForeignKey(games.c.id), nullable=True),
     sa.Column("round", sa.Integer, nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("said", sa.Integer, nullable=False, server_default="0"),
     sa.Column("created_at", sa.DateTime, nullable=False),
     sa.Column("updated_at", sa.DateTime, nullable=False),
     sa.Index("ux_friend_tables_invite", "invite_hash", unique=True),
 )
 """``state``: lobby, playing or finished; ``version`` counts the table's own changes (a seat
-taken, a start, a rematch), ``round`` its games."""
+taken, a start, a rematch), ``round`` its games, ``said`` the quick phrases said at it (the
+number of the last)."""
 
 friend_seats = sa.Table(
     "friend_seats",
@@ -52,3 +55,15 @@ friend_seats = sa.Table(
 )
 """A seat taken by a person; a seat with no row is a computer's (or open, in the lobby).
 ``seen_at``: when the seat last had a connection (its presence, for the grace period)."""
+
+friend_phrases = sa.Table(
+    "friend_phrases",
+    tables_metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey(friend_tables.c.id), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("phrase", sa.String(16), nullable=False),
+    sa.Column("said_at", sa.DateTime, nullable=False),
+)
+"""A quick phrase said at a table: numbered from 1 per table, in the order said; ``phrase`` is
+the id of one of :data:`tricktable.web.tables.phrases.PHRASES` (never free text)."""

@@ -9,30 +9,34 @@ notice through the :class:`~tricktable.web.tables.hub.Hub`.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
 import re
 import secrets
 import threading
 import time
 import unicodedata
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from tricktable.game import IllegalAction, Seat, parse_action
-from tricktable.i18n import Message, translate
+from tricktable.i18n import DEFAULT_LANGUAGE, Message, translate
 from tricktable.i18n.errors import reason_of
 from tricktable.web.computer import ComputerError, Job
 from tricktable.web.games import GameAdapter, TableOptions
-from tricktable.web.language import answer_language
+from tricktable.web.language import answer_language, speaking
 from tricktable.web.service import ApiError, GameService
 from tricktable.web.store import GameRow
 from tricktable.web.tables.cache import GameCache
 from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.phrases import PHRASES, phrase_text
-from tricktable.web.tables.store import SeatRow, TableRow, TableStore, digest
+from tricktable.web.tables.store import PhraseRow, SeatRow, TableRow, TableStore, digest
 
-__all__ = ["INVITE", "SEATS", "TableService"]
+__all__ = ["INVITE", "SEATS", "LiveCursor", "TableService"]
 
 log = logging.getLogger("tricktable.web.tables")
 
@@ -43,6 +47,31 @@ INVITE = re.compile(r"[0-9A-Za-z_-]{16,64}")
 NICKNAME_LENGTH = 24
 OWNER_PREFIX = "tbl_"
 """A table's game belongs to a player id no cookie can hold (cookie ids are hex)."""
+PHRASE_LIMIT = 4
+PHRASE_WINDOW = timedelta(seconds=15)
+"""A seat says at most ``PHRASE_LIMIT`` quick phrases in any ``PHRASE_WINDOW``."""
+PHRASES_BACK = 50
+"""A player who comes back is shown at most this many of the phrases said while away."""
+
+
+def _dumps(data: Any) -> str:
+    """JSON text as Starlette's ``send_json`` writes it."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(eq=False)
+class LiveCursor:
+    """What one live connection of ``seat`` has been sent: the events up to ``after`` of game
+    ``game``, the table at version ``table`` (-1: send the table again), and the quick phrases
+    up to number ``said`` (None: as many as there were when it connected), in ``language``."""
+
+    seat: Seat
+    after: int | None
+    game: str | None
+    said: int | None = None
+    table: int = -1
+    language: str = DEFAULT_LANGUAGE
+    """The language the connection's player reads (its handshake's)."""
 COMPUTER = Message("server.table.computer")
 """The name of a seat a computer plays."""
 
@@ -75,17 +104,31 @@ class TableService:
         self._executor: ThreadPoolExecutor | None = None
         hub.on_notice.append(self._heard)
 
-    SEEN_SECONDS = 5.0
-    """A request of a seat marks it present (for players without a live connection) at most
-    this often."""
-    SNAPSHOT_SECONDS = 2.0
-    """How long a live connection may show a table's seats without reading them again (a
-    change of seats or state is a notice, which drops the snapshot at once)."""
+    @property
+    def host_grace(self) -> float:
+        """How long a host is away before starting and the rematch pass to another player:
+        twice the grace period, and never less than 10 s (a host's page takes a moment to
+        connect after creating the table)."""
+        return max(10.0, 2 * self.grace)
+
+    @property
+    def seen_every(self) -> float:
+        """A request of a seat marks it present (for players without a live connection) at
+        most this often: well inside the grace period, and less often than the presence
+        heartbeat marks the connected ones (so a connected player's moves write nothing)."""
+        return max(0.5, min(15.0, self.grace / 2))
+    @property
+    def snapshot_seconds(self) -> float:
+        """How long the live connections may show a table's seats without reading them again
+        (a change of seats, state or who is away is a notice, which drops the snapshot at
+        once).  The seats' ``seen_at`` only moves by heartbeats, so this bounds how stale the
+        "connected" and "away" marks may be: a small part of the grace period."""
+        return max(0.25, min(2.0, self.grace / 8))
 
     def _heard(self, notice: dict[str, Any]) -> None:
         if notice.get("kind") == "game" and "game" in notice:
             self.cache.heard(str(notice["game"]), int(notice["version"]))
-        elif notice.get("kind") == "table":
+        elif notice.get("kind") in ("table", "phrase"):
             with self._snapshot_lock:
                 self._snapshots.pop(str(notice.get("table")), None)
 
@@ -94,7 +137,7 @@ class TableService:
         now = time.monotonic()
         with self._snapshot_lock:
             found = self._snapshots.get(table_id)
-        if found is not None and now - found[0] < self.SNAPSHOT_SECONDS:
+        if found is not None and now - found[0] < self.snapshot_seconds:
             return found[1], found[2]
         table = self.store.table(table_id)
         if table is None:
@@ -152,7 +195,8 @@ class TableService:
             id=secrets.token_hex(16), invite_hash=digest(invite), game=chosen.name,
             preset=preset or chosen.default_preset, hands=hands, target=target,
             difficulty=difficulty, opponent=opponent, turn_seconds=turn_seconds, host_seat=0,
-            state="lobby", game_id=None, round=0, version=0, created_at=now, updated_at=now)
+            state="lobby", game_id=None, round=0, version=0, said=0, created_at=now,
+            updated_at=now)
         self.store.create(table, SeatRow(table_id=table.id, seat=0, token_hash=digest(token),
                                          player_id=player_id, nickname=name, joined_at=now,
                                          seen_at=now))
@@ -219,8 +263,9 @@ class TableService:
 
     # --- What a seat sees ----------------------------------------------------------------
 
-    def _away(self, seats: list[SeatRow], now: datetime) -> set[Seat]:
-        limit = now - timedelta(seconds=self.grace)
+    def _away(self, seats: list[SeatRow], now: datetime,
+              seconds: float | None = None) -> set[Seat]:
+        limit = now - timedelta(seconds=self.grace if seconds is None else seconds)
         return {s.seat for s in seats if s.seen_at < limit}
 
     def _table_json(self, table: TableRow, seats: list[SeatRow], you: Seat | None,
@@ -247,25 +292,30 @@ class TableService:
             "seats": listed, "grace_seconds": self.grace,
             "phrases": [{"id": key, "text": phrase_text(key, answer_language())}
                         for key in PHRASES],
+            "said": table.said,
         }
 
     def state(self, invite: str, token: str | None, *, since: int | None,
-              game_id: str | None = None) -> dict[str, Any]:
+              game_id: str | None = None, said: int | None = None) -> dict[str, Any]:
         """The table as one seat (or, without a token, anyone with the invite) sees it: the
         seats, and the seat's view of the game with the events after event ``since`` (of game
-        ``game_id``, when given: another game's number means "send it all")."""
+        ``game_id``, when given: another game's number means "send it all"); with ``said``,
+        the quick phrases after that number too (a seat's only)."""
         table = self._table(invite)
         seat = self._seat(table, token) if token else None
-        return self.state_of(table, seat.seat if seat else None, since=since, game_id=game_id)
+        return self.state_of(table, seat.seat if seat else None, since=since, game_id=game_id,
+                             said=said)
 
     def state_of(self, table: TableRow, seat: Seat | None, *, since: int | None,
                  game_id: str | None = None, seats: list[SeatRow] | None = None,
-                 fresh: bool = True) -> dict[str, Any]:
+                 fresh: bool = True, said: int | None = None) -> dict[str, Any]:
         if seats is None:
             seats = self.store.seats(table.id)
         now = self.games._stamp()
         answer: dict[str, Any] = {"table": self._table_json(table, seats, seat, now),
                                   "game": None}
+        if seat is not None and said is not None and said < table.said:
+            answer["said"] = self._said_since(table, seats, said)
         if table.game_id is None or seat is None:
             return answer
         if game_id is not None and game_id != table.game_id:
@@ -277,18 +327,73 @@ class TableService:
             answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names)
         return answer
 
-    def live_state(self, table_id: str, seat: Seat, *, since: int | None,
-                   game_id: str | None, fresh: bool) -> dict[str, Any]:
-        """What a live connection sends: :meth:`state_of` from this process's recent look at
-        the table, unless ``fresh``."""
+    def live_look(self, table_id: str, cursors: Sequence[LiveCursor], *,
+                  fresh: bool) -> list[str | None]:
+        """The messages of this process's live connections to a table, from one look at it:
+        the table, its seats and its game are read once (from this process's memory unless
+        ``fresh``), the table's part is built once, and each seat's view once however many
+        connections it has.  A message is JSON text; None for a connection with nothing new.
+        Each cursor moves on past what its message carries."""
         if fresh:
             table = self.store.table(table_id)
             if table is None:
                 raise ApiError(404, "unknown_table", Message("server.table.gone"))
-            return self.state_of(table, seat, since=since, game_id=game_id)
-        table, seats = self.snapshot(table_id)
-        return self.state_of(table, seat, since=since, game_id=game_id, seats=seats,
-                             fresh=False)
+            seats = self.store.seats(table_id)
+            with self._snapshot_lock:
+                self._snapshots[table_id] = (time.monotonic(), table, seats)
+        else:
+            table, seats = self.snapshot(table_id)
+        stamp = self.games._stamp()
+        chosen = self._adapter(table.game)
+        shared: dict[str, dict[str, Any]] = {}
+        names: dict[str, list[str]] = {}
+        games: dict[tuple[Seat, int | None, str], dict[str, Any]] = {}
+        texts: dict[tuple[Seat, int | None, int | None, str], str] = {}
+        said: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        messages: list[str | None] = []
+        with contextlib.ExitStack() as stack:
+            held = None if table.game_id is None else stack.enter_context(
+                self.cache.hold(table.game_id, chosen, fresh=fresh))
+            for cursor in cursors:
+                language = cursor.language
+                with speaking(language):
+                    if language not in shared:
+                        shared[language] = self._table_json(table, seats, None, stamp)
+                        computer = translate(language, COMPUTER)
+                        names[language] = [s["nickname"] or computer
+                                           for s in shared[language]["seats"]]
+                    since = cursor.after if cursor.game == table.game_id else None
+                    game = None
+                    if held is not None:
+                        game = games.get((cursor.seat, since, language))
+                        if game is None:
+                            game = games[cursor.seat, since, language] = self._game_json(
+                                held.row, chosen, held.match, cursor.seat, since,
+                                names[language])
+                    moved = game is not None and (game["id"] != cursor.game
+                                                  or bool(game["events"])
+                                                  or cursor.after is None)
+                    if not moved and table.version == cursor.table:
+                        messages.append(None)
+                        continue
+                    back = cursor.said if cursor.said is not None and cursor.said < table.said \
+                        else None
+                    key = (cursor.seat, since, back, language)
+                    if key not in texts:
+                        message: dict[str, Any] = {
+                            "type": "state", "table": {**shared[language], "you": cursor.seat},
+                            "game": game}
+                        if back is not None:
+                            if (back, language) not in said:
+                                said[back, language] = self._said_since(table, seats, back)
+                            message["said"] = said[back, language]
+                        texts[key] = _dumps(message)
+                    messages.append(texts[key])
+                    if game is not None:
+                        cursor.after, cursor.game = game["event_count"], game["id"]
+                    cursor.table = table.version
+                    cursor.said = max(cursor.said or 0, table.said)
+        return messages
 
     def _game_json(self, row: GameRow, chosen: GameAdapter[Any], match: Any, seat: Seat,
                    since: int | None, names: list[str]) -> dict[str, Any]:
@@ -321,17 +426,21 @@ class TableService:
             parsed = parse_action(action)
         except ValueError as error:
             raise ApiError(400, "bad_action", reason_of(error)) from None
-        if (self.games._stamp() - mine.seen_at).total_seconds() > self.SEEN_SECONDS:
-            self.store.seen([(table.id, mine.seat)], self.games._stamp())
+        now = self.games._stamp()
+        if (now - mine.seen_at).total_seconds() > self.seen_every:
+            self.store.seen([(table.id, mine.seat)], now)
         chosen = self._adapter(table.game)
-        seats = self.store.seats(table.id)
+        _, seats = self.snapshot(table.id)
 
         def stale(code: str, message: Message) -> ApiError:
             return ApiError(409, code, message,
                             game=self.state_of(table, mine.seat, since=since))
 
-        refused, new, answer = "", None, None
-        with self.cache.hold(table.game_id, chosen) as held:
+        refused, new, answer, mover = "", None, None, None
+        # The game as this process holds it, unless the player saw a version it has not (then
+        # as stored): if the database moved on meanwhile, the store refuses the commit.
+        fresh = self.cache.cached_version(table.game_id) != version
+        with self.cache.hold(table.game_id, chosen, fresh=fresh) as held:
             row, match = held.row, held.match
             if version != row.version:
                 refused = "stale_version"
@@ -354,6 +463,7 @@ class TableService:
                     answer = self._game_json(new, chosen, match, mine.seat,
                                              count if since is None else since,
                                              self._names(table, seats))
+                    mover = None if chosen.is_over(match) else chosen.to_move(match)
         if new is None or answer is None:
             raise stale(refused, {
                 "stale_version": Message("server.table.stale"),
@@ -361,9 +471,10 @@ class TableService:
             }.get(refused, Message("server.action.not_your_turn")))
         self.hub.publish({"table": table.id, "kind": "game", "game": new.id,
                           "version": new.version})
-        self.kick(table.id)
-        return {"table": self._table_json(table, seats, mine.seat, self.games._stamp()),
-                "game": answer}
+        now = self.games._stamp()
+        if mover is None or mover not in {s.seat for s in seats} - self._away(seats, now):
+            self.kick(table.id)  # the computers' turn, or the game's end to record
+        return {"table": self._table_json(table, seats, mine.seat, now), "game": answer}
 
     def _names(self, table: TableRow, seats: list[SeatRow]) -> list[str]:
         names = {s.seat: s.nickname for s in seats}
@@ -376,10 +487,27 @@ class TableService:
         if phrase not in PHRASES:
             raise ApiError(400, "bad_phrase", Message("server.table.phrase", {
                 "phrase": repr(phrase), "phrases": ", ".join(PHRASES)}))
-        said = {"seat": mine.seat, "nickname": mine.nickname, "phrase": phrase,
-                "text": phrase_text(phrase, answer_language()), "id": secrets.token_hex(6)}
+        stored = self.store.say(table.id, mine.seat, phrase, self.games._stamp(),
+                                limit=PHRASE_LIMIT, window=PHRASE_WINDOW)
+        if stored is None:
+            seconds = int(PHRASE_WINDOW.total_seconds())
+            raise ApiError(429, "too_many_phrases", Message("server.table.too_many_phrases", {
+                "count": PHRASE_LIMIT, "seconds": seconds}), headers={"Retry-After": str(seconds)})
+        said = self._phrase_json(stored, mine.nickname)
         self.hub.publish({"table": table.id, "kind": "phrase", "said": said})
         return {"said": said}
+
+    @staticmethod
+    def _phrase_json(row: PhraseRow, nickname: str) -> dict[str, Any]:
+        return {"number": row.number, "seat": row.seat, "nickname": nickname,
+                "phrase": row.phrase, "text": phrase_text(row.phrase, answer_language())}
+
+    def _said_since(self, table: TableRow, seats: list[SeatRow],
+                    after: int) -> list[dict[str, Any]]:
+        """The phrases said at a table after number ``after``, in order."""
+        names = self._names(table, seats)
+        return [self._phrase_json(row, names[row.seat])
+                for row in self.store.phrases(table.id, after, limit=PHRASES_BACK)]
 
     # --- The computers, off the request path ---------------------------------------------
 
@@ -400,7 +528,9 @@ class TableService:
         try:
             while True:
                 try:
-                    self.advance(table_id, idle=idle)
+                    # After a move for an idle player, the computers after it play on.
+                    while self.advance(table_id, idle=idle) and idle is not None:
+                        idle = None
                 except Exception:
                     log.exception("table %s: the computers could not play", table_id)
                 idle = None
@@ -443,6 +573,10 @@ class TableService:
         except ComputerError:
             log.warning("table %s: the computer pool did not answer", table_id)
             return False
+        if idle is not None:  # one turn for the idle player: its next has a timer of its own
+            turns = [k for k, (seat, _) in enumerate(answer) if seat == idle]
+            if len(turns) > 1:
+                answer = answer[:turns[1]]
         if not answer:
             return False
         with self.cache.hold(table.game_id, chosen) as held:
@@ -471,7 +605,8 @@ class TableService:
 
     def check(self, table_ids: list[str], away_before: dict[str, frozenset[Seat]]) -> None:
         """The ticker's look at the tables this process serves: an away player's turn, or an
-        idle one past the turn timer, goes to a computer; a change of who is away is told."""
+        idle one past the turn timer, goes to a computer; an away host's part (start,
+        rematch) passes to the first player present; a change of who is away is told."""
         now = self.games._stamp()
         everyone = self.store.seats_of(table_ids)
         for table_id in table_ids:
@@ -480,11 +615,19 @@ class TableService:
             if away_before.get(table_id, frozenset()) != away:
                 away_before[table_id] = away
                 self.hub.publish({"table": table_id, "kind": "table"})
-            table = self.store.table(table_id)
-            if table is None or table.state != "playing" or table.game_id is None:
+            try:
+                table, _ = self.snapshot(table_id)  # a change of state is a notice
+            except ApiError:
+                continue
+            present = [s.seat for s in seats if s.seat not in away]
+            if table.host_seat in self._away(seats, now, self.host_grace) and present:
+                if self.store.pass_host(table, present[0], now):
+                    self.hub.publish({"table": table_id, "kind": "table"})
+                continue  # the table moved on: the next look goes on from there
+            if table.state != "playing" or table.game_id is None:
                 continue
             chosen = self._adapter(table.game)
-            with self.cache.hold(table.game_id, chosen) as held:
+            with self.cache.hold(table.game_id, chosen, fresh=False) as held:
                 mover = None if chosen.is_over(held.match) else chosen.to_move(held.match)
                 waited = (now - held.row.updated_at).total_seconds()
             if mover is None:

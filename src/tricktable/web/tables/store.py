@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -15,9 +15,9 @@ from sqlalchemy.exc import IntegrityError
 from tricktable.game import Seat
 from tricktable.web.db import games
 from tricktable.web.store import GameRow, Store
-from tricktable.web.tables.db import friend_seats, friend_tables
+from tricktable.web.tables.db import friend_phrases, friend_seats, friend_tables
 
-__all__ = ["SeatRow", "TableRow", "TableStore", "digest"]
+__all__ = ["PhraseRow", "SeatRow", "TableRow", "TableStore", "digest"]
 
 
 class _Moved(Exception):
@@ -45,6 +45,7 @@ class TableRow:
     game_id: str | None
     round: int
     version: int
+    said: int
     created_at: datetime
     updated_at: datetime
 
@@ -58,6 +59,15 @@ class SeatRow:
     nickname: str
     joined_at: datetime
     seen_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhraseRow:
+    table_id: str
+    number: int
+    seat: Seat
+    phrase: str
+    said_at: datetime
 
 
 class TableStore:
@@ -149,10 +159,54 @@ class TableStore:
             return False
         return True
 
+    def pass_host(self, table: TableRow, seat: Seat, now: datetime) -> bool:
+        """Make ``seat`` the table's host, if the table is still at ``table.version``."""
+        with self.games._writing() as connection:
+            return self._bump(connection, table, state=table.state, host_seat=seat,
+                              updated_at=now)
+
     def finish(self, table: TableRow, now: datetime) -> None:
         with self.games._writing() as connection:
             self._bump(connection, table, state="playing", new_state="finished",
                        updated_at=now)
+
+    def say(self, table_id: str, seat: Seat, phrase: str, now: datetime, *,
+            limit: int, window: timedelta) -> PhraseRow | None:
+        """Store a phrase said by ``seat`` as the table's next; None (nothing written) when
+        the seat has said ``limit`` phrases within ``window`` already."""
+        recent = (sa.select(sa.func.count()).select_from(friend_phrases)
+                  .where(friend_phrases.c.table_id == table_id, friend_phrases.c.seat == seat,
+                         friend_phrases.c.said_at > now - window))
+        for _attempt in range(10):
+            try:
+                with self.games._writing() as connection:
+                    if connection.execute(recent).scalar_one() >= limit:
+                        return None
+                    # The count goes up first: on PostgreSQL the row lock puts concurrent
+                    # phrases of one table in turn, so each gets its own number.
+                    connection.execute(friend_tables.update()
+                                       .where(friend_tables.c.id == table_id)
+                                       .values(said=friend_tables.c.said + 1))
+                    number = connection.execute(
+                        sa.select(friend_tables.c.said).where(friend_tables.c.id == table_id)
+                    ).scalar_one()
+                    row = PhraseRow(table_id=table_id, number=number, seat=seat,
+                                    phrase=phrase, said_at=now)
+                    connection.execute(friend_phrases.insert().values(
+                        {name: getattr(row, name) for name in PhraseRow.__slots__}))
+                return row
+            except IntegrityError:  # pragma: no cover - two writers met; number again
+                continue
+        raise RuntimeError("could not number a phrase")  # pragma: no cover
+
+    def phrases(self, table_id: str, after: int, *, limit: int) -> list[PhraseRow]:
+        """The table's phrases numbered after ``after``, in order (the last ``limit``)."""
+        query = (sa.select(friend_phrases)
+                 .where(friend_phrases.c.table_id == table_id, friend_phrases.c.number > after)
+                 .order_by(friend_phrases.c.number.desc()).limit(limit))
+        with self.engine.connect() as connection:
+            rows = [PhraseRow(**row._asdict()) for row in connection.execute(query)]
+        return rows[::-1]
 
     def seen(self, pairs: Iterable[tuple[str, Seat]], now: datetime) -> None:
         """Mark seats as connected now."""

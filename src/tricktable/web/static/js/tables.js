@@ -46,6 +46,7 @@ const live = {
   table: null, // the table as last heard (seats, state)
   gameId: null, // the game on the table now
   shown: 0, // the events of that game handed to the table so far
+  said: null, // the number of the last quick phrase heard (null: none asked for yet)
   version: -1, // the version of that game the table shows (an older answer is dropped)
   pending: [], // live answers not yet handed to the table
   sending: false, // the player's own action is on its way
@@ -228,6 +229,8 @@ function notePeople(table) {
 function onState(state) {
   live.table = state.table;
   if (!$('phrases').children.length) renderPhrases(state.table.phrases);
+  for (const said of state.said || []) showPhrase(said); // said while this browser was away
+  live.said = Math.max(live.said ?? 0, state.table.said);
   const game = state.game;
   if (!game) {
     if (!live.gameId) showLobby();
@@ -320,8 +323,7 @@ function status(text) {
 function connect() {
   if (live.socket) return;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = live.gameId ? `?after=${live.shown}&game=${live.gameId}` : '';
-  const socket = new WebSocket(`${scheme}//${location.host}/api/tables/${live.invite}/live${query}`);
+  const socket = new WebSocket(`${scheme}//${location.host}/api/tables/${live.invite}/live${resumeQuery()}`);
   live.socket = socket;
   socket.addEventListener('open', () => {
     socket.send(JSON.stringify({ token: live.token }));
@@ -348,10 +350,23 @@ function connect() {
   });
 }
 
+// Where the table resumes: after the events shown of the game on it, the phrases heard.
+function resumeQuery() {
+  const query = new URLSearchParams();
+  if (live.gameId) {
+    query.set('after', live.shown);
+    query.set('game', live.gameId);
+  }
+  if (live.said !== null) query.set('said', live.said);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 async function poll() {
-  const query = live.gameId ? `?after=${live.shown}&game=${live.gameId}` : '';
-  const state = await call('GET', `/api/tables/${live.invite}${query}`);
+  const state = await call('GET', `/api/tables/${live.invite}${resumeQuery()}`);
   live.table = state.table;
+  for (const said of state.said || []) showPhrase(said);
+  live.said = Math.max(live.said ?? 0, state.table.said);
   return state.game;
 }
 
@@ -360,8 +375,7 @@ function startPolling() {
   status(t('web.friends.polling'));
   live.pollTimer = setInterval(async () => {
     try {
-      const query = live.gameId ? `?after=${live.shown}&game=${live.gameId}` : '';
-      onState(await call('GET', `/api/tables/${live.invite}${query}`));
+      onState(await call('GET', `/api/tables/${live.invite}${resumeQuery()}`));
     } catch (error) {
       showError($('live-status'), error);
     }
@@ -383,16 +397,22 @@ function forgetSeat() {
 // --- Quick phrases ---------------------------------------------------------------------------
 
 let phraseTimer = null;
+let phrasesShown = []; // the last few phrases, shown together for a moment
 
 function phraseText(id, text) {
   return PHRASES[id] ? t(PHRASES[id]) : text;
 }
 
+// A phrase once, in the order said (each is numbered; one heard already is not shown again).
 function showPhrase(said) {
+  if (live.said !== null && said.number <= live.said) return;
+  live.said = said.number;
   const who = live.table && said.seat === live.table.you ? t('web.seat.you') : said.nickname;
-  $('said').textContent = t('web.friends.said', { name: who, text: phraseText(said.phrase, said.text) });
+  const line = t('web.friends.said', { name: who, text: phraseText(said.phrase, said.text) });
+  phrasesShown = [...phrasesShown, line].slice(-3);
+  $('said').textContent = phrasesShown.join(' · ');
   clearTimeout(phraseTimer);
-  phraseTimer = setTimeout(() => { $('said').textContent = ''; }, 5000);
+  phraseTimer = setTimeout(() => { phrasesShown = []; $('said').textContent = ''; }, 5000);
 }
 
 function renderPhrases(phrases) {
