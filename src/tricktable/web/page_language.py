@@ -9,8 +9,8 @@ without JavaScript:
 - ``{{language 'menu'}}``: the language menu (:func:`language_menu`), coming back to this page.
 
 Each marker holds quotes, which ``html.escape`` always escapes: text a route puts into a page
-(the 404 page's message) can never form one.  The language is the request's
-(:func:`~tricktable.web.language.request_language`: the menu's cookie, else
+(the 404 page's message) can never form one.  The language is the request's, as
+:class:`~tricktable.web.language.LanguageMiddleware` settled it (the menu's cookie, else
 ``Accept-Language``).  Rendering at the edge serves every page, whichever router answers it
 (the home page, the leaderboard, the replay and friends pages, the 404 page, the rules).
 """
@@ -21,11 +21,10 @@ import html
 import re
 
 from starlette.datastructures import MutableHeaders
-from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.i18n import language_names, translate
-from tricktable.web.language import request_language
+from tricktable.web.language import answer_language
 
 __all__ = ["PageLanguageMiddleware", "language_menu", "render_page"]
 
@@ -114,7 +113,7 @@ class PageLanguageMiddleware:
                 return
             body = b"".join(chunks)
             if b"{{" in body:
-                language = request_language(HTTPConnection(scope))
+                language = answer_language()
                 body = render_page(body.decode("utf-8"), language, _path(scope)).encode("utf-8")
                 headers = MutableHeaders(scope=held)
                 headers["content-length"] = str(len(body))
