@@ -379,7 +379,12 @@ def test_settings_are_kept_and_change_the_table(server: Server, browser: Any) ->
     api = Api(page, server.url)
     page.goto(server.url)
     wait_for_state(page, "lobby")
-    game = api.act(sheepshead_at_pick(api), "pick")  # eight cards to look at, none played
+    for _ in range(40):  # eight cards to look at, none played, a club among them
+        game = api.act(sheepshead_at_pick(api), "pick")
+        if any(card.endswith("C") for card in game["view"]["hand"]["hand"]):
+            break
+    else:
+        raise AssertionError("no hand after the pick held a club")
     page.goto(f"{server.url}/#game={game['id']}")
     page.reload()
     wait_for_state(page, "idle")
