@@ -409,6 +409,10 @@ def arena(
     cpu_clock: Annotated[bool, typer.Option(
         help="Budget and time decisions in CPU seconds, not wall seconds: figures that do not "
              "depend on how loaded a shared machine is.")] = False,
+    ray: Annotated[str | None, typer.Option(
+        help="Play the deals on this Ray cluster instead of local processes: auto, local, "
+             "ray://HEAD:10001 (needs the ray extra; --jobs then means the cluster's CPUs).",
+        metavar="ADDRESS")] = None,
 ) -> None:
     """Computer players against each other by duplicate play; prints figures per player."""
     from tricktable.ai.arena import ArenaSpec, default_jobs
@@ -419,11 +423,11 @@ def arena(
         spec = ArenaSpec(
             game=game.value, players=tuple(players.split(",")), deals=deals, seed=seed,
             baseline=baseline, jobs=jobs or default_jobs(), preset=preset,
-            cpu_clock=cpu_clock,
+            cpu_clock=cpu_clock, ray=ray,
         )
         arena_main(spec, json_file=json_file, console=console)
     except ValueError as error:
-        console.print(f"[bold red]{error}[/]")
+        console.print(f"[bold red]{escape(str(error))}[/]")
         raise typer.Exit(2) from None
 
 

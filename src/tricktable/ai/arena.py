@@ -200,6 +200,10 @@ class ArenaSpec:
     preset: str | None = None
     cpu_clock: bool = False
     """Budget and time decisions in CPU seconds, not wall seconds (see :class:`Budget`)."""
+    ray: str | None = None
+    """Play the deals as tasks on the Ray cluster at this address (``"auto"``, ``"local"``,
+    ``"ray://head:10001"``) instead of on local processes; ``jobs`` then only sets how finely
+    the deals are split (see :mod:`tricktable.ai.arena_ray`)."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -401,7 +405,14 @@ def run_arena(
     start = time.perf_counter()
     tally = _Tally()
     blocks = list(_blocks(spec.deals, spec.jobs))
-    if spec.jobs == 1:
+    if spec.ray is not None:
+        from tricktable.ai.arena_ray import play_on_ray
+
+        for block, result in play_on_ray(spec.ray, _play_block, spec, blocks):
+            tally.merge(result)
+            if on_progress is not None:
+                on_progress(len(block))
+    elif spec.jobs == 1:
         for block in blocks:
             tally.merge(_play_block(spec, block))
             if on_progress is not None:
