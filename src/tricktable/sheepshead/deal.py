@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from tricktable.cards import Card, format_cards, mask_of, parse_cards
 from tricktable.game import Seat, Seed, shuffled
@@ -12,7 +12,7 @@ from tricktable.sheepshead.deck import DECK, DECK_MASK
 
 __all__ = ["SEATS", "Deal", "deal_from_seed"]
 
-SEATS = 5
+SEATS: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,4 +84,4 @@ def deal_from_seed(seed: Seed, dealer: Seat) -> Deal:
     return deal
 
 
-_BIT = tuple(1 << i for i in range(52))
+_BIT: Final = tuple(1 << i for i in range(52))

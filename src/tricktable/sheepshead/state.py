@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import Enum
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from tricktable.cards import CARDS, Card, cards_of
 from tricktable.game import ALONE as ALONE_ACTION
@@ -100,34 +100,38 @@ class Trick(NamedTuple):
         return tuple((self.leader + k) % SEATS for k in range(len(self.cards)))
 
 
-_new_tuple = tuple.__new__
-_NEXT = tuple((seat + 1) % SEATS for seat in range(SEATS))
+_new_tuple: Final = tuple.__new__
+_NEXT: Final = tuple((seat + 1) % SEATS for seat in range(SEATS))
 
 # The called suit's status: constraints hold until it is first led, then never again.
-_NOT_LED, _LEADING, _DONE = 0, 1, 2
+_NOT_LED: Final = 0
+_LEADING: Final = 1
+_DONE: Final = 2
+_PLAY: Final = ActionKind.PLAY
+_PLAYING: Final = Phase.PLAY
 
 # Play actions for each suit's eight Sheepshead cards, by the eight bits of that suit.
-_SUIT_SHIFTS = (5, 18, 31, 44)
-_PLAY_TABLES = tuple(
+_SUIT_SHIFTS: Final = (5, 18, 31, 44)
+_PLAY_TABLES: Final = tuple(
     tuple(
         tuple(Action.play(CARDS[shift + k]) for k in range(8) if byte >> k & 1)
         for byte in range(256)
     )
     for shift in _SUIT_SHIFTS
 )
-_BURY_ACTIONS: dict[int, Action] = {
+_BURY_ACTIONS: Final[dict[int, Action]] = {
     (1 << a) | (1 << b): Action.bury(a, b) for a, b in combinations(DECK, 2)
 }
 
-JACK_OF_DIAMONDS: Card = CARDS[3 * 13 + 9]
+JACK_OF_DIAMONDS: Final[Card] = CARDS[3 * 13 + 9]
 """The J♦: the partner card under the jack-of-diamonds rule."""
 _QC, _QS, _QH, _QD = (CARDS[suit * 13 + 10] for suit in range(4))
-BLITZ_PAIRS: tuple[tuple[Card, Card], ...] = ((_QC, _QS), (_QH, _QD))
+BLITZ_PAIRS: Final[tuple[tuple[Card, Card], ...]] = ((_QC, _QS), (_QH, _QD))
 """The pairs a blitz shows: both black queens, both red queens."""
-_BLITZ_MASKS = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
-_BLITZ_BOTH = Action.blitz(*(q for pair in BLITZ_PAIRS for q in pair))
-_JACK_PARTNER = Partner.JACK_OF_DIAMONDS
-_FAIL_BUT_ACES = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
+_BLITZ_MASKS: Final = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
+_BLITZ_BOTH: Final = Action.blitz(*(q for pair in BLITZ_PAIRS for q in pair))
+_JACK_PARTNER: Final = Partner.JACK_OF_DIAMONDS
+_FAIL_BUT_ACES: Final = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
 
 
 class HandState:
@@ -869,11 +873,9 @@ def _symbols(cards: list[Card]) -> object:
     return or_list([c.symbol for c in cards])
 
 
-_PLAY = ActionKind.PLAY
-_PLAYING = Phase.PLAY
-_CARD_COUNT = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0, ActionKind.BURY: 2,
-               ActionKind.CRACK: 0, ActionKind.RECRACK: 0}
-_DOING = {
+_CARD_COUNT: Final = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0,
+                      ActionKind.BURY: 2, ActionKind.CRACK: 0, ActionKind.RECRACK: 0}
+_DOING: Final = {
     Phase.PICK: Message("doing.pick_or_pass"),
     Phase.BURY: Message("doing.bury"),
     Phase.CALL: Message("doing.call"),
@@ -883,7 +885,7 @@ _DOING = {
     Phase.BLITZ: Message("doing.blitz_or_pass"),
 }
 """What the seat to move is to do, for "It is not your turn: seat 2 is to …"."""
-_WANTED = {
+_WANTED: Final = {
     Phase.PICK: Message("wanted.pick"),
     Phase.BURY: Message("wanted.bury"),
     Phase.CALL: Message("wanted.call"),
@@ -893,20 +895,20 @@ _WANTED = {
     Phase.PLAY: Message("wanted.play"),
 }
 """What it is time to do, for "You cannot … now: it is time to …"."""
-_FOLLOW = {
+_FOLLOW: Final = {
     PlaySuit.CLUBS: Message("illegal.follow.clubs"),
     PlaySuit.SPADES: Message("illegal.follow.spades"),
     PlaySuit.HEARTS: Message("illegal.follow.hearts"),
     PlaySuit.TRUMP: Message("illegal.follow.trump"),
 }
-_UNKNOWN_NOW = {
+_UNKNOWN_NOW: Final = {
     PlaySuit.CLUBS: Message("illegal.unknown_now.clubs"),
     PlaySuit.SPADES: Message("illegal.unknown_now.spades"),
     PlaySuit.HEARTS: Message("illegal.unknown_now.hearts"),
 }
 """The called suit led, the picker must play the unknown card (a called suit is never trump)."""
 
-_HANDLERS = {
+_HANDLERS: Final = {
     (Phase.PICK, ActionKind.PASS): HandState._pass,
     (Phase.PICK, ActionKind.PICK): HandState._pick,
     (Phase.BURY, ActionKind.BURY): HandState._bury,
