@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
-from tricktable.cards import CARDS, Card, Rank, Suit, cards_of, parse_cards
+from tricktable.cards import CARDS, Card, Rank, Suit, parse_cards
 
 __all__ = [
     "DECK",
@@ -122,7 +122,12 @@ def points(card: Card) -> int:
 
 def mask_points(mask: int) -> int:
     """The card points of a set of cards."""
-    return sum(POINTS[c] for c in cards_of(mask))
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += POINTS[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def is_trump(card: Card) -> bool:

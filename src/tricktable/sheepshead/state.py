@@ -132,6 +132,18 @@ _BLITZ_MASKS: Final = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
 _BLITZ_BOTH: Final = Action.blitz(*(q for pair in BLITZ_PAIRS for q in pair))
 _JACK_PARTNER: Final = Partner.JACK_OF_DIAMONDS
 _FAIL_BUT_ACES: Final = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
+_CALLS: Final[dict[int, Action]] = {c: Action.call(c) for c in DECK}
+"""Calls without the unknown card, shared (as the play actions are)."""
+
+
+def _bits_of(mask: int) -> list[int]:
+    """The one-card masks of a mask, lowest first."""
+    bits: list[int] = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
 
 
 class HandState:
@@ -405,9 +417,14 @@ class HandState:
         return hand
 
     def _bury_actions(self) -> tuple[Action, ...]:
+        """Every pair of the picker's cards, in the order of ``combinations``."""
         assert self.picker is not None
-        bits = [1 << c for c in cards_of(self.hands[self.picker])]
-        return tuple(map(_BURY_ACTIONS.__getitem__, map(sum, combinations(bits, 2))))
+        bits = _bits_of(self.hands[self.picker])
+        actions: list[Action] = []
+        for index, first in enumerate(bits):
+            for second in bits[index + 1:]:
+                actions.append(_BURY_ACTIONS[first | second])
+        return tuple(actions)
 
     def call_candidates(self) -> tuple[list[Card], list[Card]]:
         """The picker's candidates for calling, and those callable with a hold card."""
@@ -417,7 +434,7 @@ class HandState:
     def _call_actions(self) -> tuple[Action, ...]:
         assert self.picker is not None
         candidates, callable_ = self.call_candidates()
-        actions = [Action.call(c) for c in callable_]
+        actions = [_CALLS[c] for c in callable_]
         hand = self.hands[self.picker]
         if _unknown_allowed(hand, candidates, callable_, self.rules):
             actions = [Action.call(c, aside) for c in candidates for aside in cards_of(hand)]
@@ -452,10 +469,11 @@ class HandState:
         cards = action.cards
         if action.kind is _PLAY and self.phase is _PLAYING and len(cards) == 1:
             card = cards[0]
+            index: int = card
             legal = self._legal
             if legal < 0:
                 legal = self._legal = self._compute_legal_play()
-            if not (1 << card) & legal:
+            if not (1 << index) & legal:
                 raise IllegalAction(self._why_not_play(card))
             self.history.append((mover, action))  # type: ignore[arg-type]
             self._play(mover, card)  # type: ignore[arg-type]
@@ -634,23 +652,24 @@ class HandState:
         self._legal = -1
 
     def _play(self, seat: Seat, card: Card) -> None:
-        bit = 1 << card
+        index: int = card  # as a plain int, the look-ups below compile to native code
+        bit = 1 << index
         hands = self.hands
         trick = self._trick
         held = hands[seat]
         if held & bit:
             hands[seat] = held ^ bit
             if trick:
-                strength = STRENGTH[self._led][card]
+                strength = STRENGTH[self._led][index]
                 if strength > self._best:
                     self._best = strength
                     self._best_seat = seat
-                self._trick_points += POINTS[card]
+                self._trick_points += POINTS[index]
             else:
-                led = self._led = PLAY_SUIT[card]
-                self._best = STRENGTH[led][card]
+                led = self._led = PLAY_SUIT[index]
+                self._best = STRENGTH[led][index]
                 self._best_seat = seat
-                self._trick_points = POINTS[card]
+                self._trick_points = POINTS[index]
                 if led == self._called_suit and self._called_status == _NOT_LED:
                     self._called_status = _LEADING
             self.events.append(_new_tuple(CardPlayed, (seat, card, False)))
