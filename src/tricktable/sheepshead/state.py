@@ -84,6 +84,9 @@ class Phase(Enum):
     PLAY = "play"
     OVER = "over"
 
+    # Members are singletons compared by identity; Enum's own hash runs Python code per lookup.
+    __hash__ = object.__hash__
+
 
 class Trick(NamedTuple):
     """A finished trick: who led, the cards in play order, who won, its points."""
@@ -491,7 +494,7 @@ class HandState:
         self.history.append((mover, action))
 
     def _pass(self, seat: Seat, action: Action) -> None:
-        self.events.append(Passed(seat))
+        self.events.append(_new_tuple(Passed, (seat,)))
         self._passes += 1
         if self._passes < SEATS:
             self.to_move = (seat + 1) % SEATS
@@ -515,7 +518,7 @@ class HandState:
         )
 
     def _pick(self, seat: Seat, action: Action) -> None:
-        self.events.append(Picked(seat))
+        self.events.append(_new_tuple(Picked, (seat,)))
         self.picker = seat
         self.hands[seat] |= self.deal.masks[SEATS]
         self.phase = Phase.BURY
@@ -529,7 +532,7 @@ class HandState:
             raise IllegalAction(Message("illegal.bury_not_held", {"card": missing[0].symbol}))
         self.hands[seat] ^= pair
         self.buried = pair
-        self.events.append(Buried(seat, action.cards))
+        self.events.append(_new_tuple(Buried, (seat, action.cards)))
         self.phase = Phase.CALL
 
     def _call(self, seat: Seat, action: Action) -> None:
@@ -551,7 +554,7 @@ class HandState:
         if self.rules.partner is _JACK_PARTNER:
             self._called_suit = -1  # no called-suit constraints, nothing to lead
             self._called_status = _DONE
-        self.events.append(Called(seat, called, aside is not None))
+        self.events.append(_new_tuple(Called, (seat, called, aside is not None)))
         self._announce()
 
     def _go_alone(self, seat: Seat, action: Action) -> None:
@@ -677,7 +680,7 @@ class HandState:
             self._play_unknown(seat, card)
         trick.append(card)
         if bit == self._called_bit:
-            self.events.append(PartnerRevealed(seat))
+            self.events.append(_new_tuple(PartnerRevealed, (seat,)))
         self._legal = -1
         if len(trick) < SEATS:
             self.to_move = _NEXT[seat]
@@ -723,20 +726,17 @@ class HandState:
 
     def _score(self) -> None:
         picker, partner = self.picker, self._partner
-        winners = tuple(t.winner for t in self.tricks)
-        common = {
-            "multiplier": self.multiplier,
-            "points_by_seat": tuple(self.points_by_seat),
-            "tricks_by_seat": tuple(self.tricks_by_seat),
-            "trick_winners": winners,
-        }
+        winners = tuple([t.winner for t in self.tricks])
+        points_by_seat = tuple(self.points_by_seat)
+        tricks_by_seat = tuple(self.tricks_by_seat)
         if picker is None:
             scores, winner, reason = score_leaster(
                 self.points_by_seat, self.tricks_by_seat, self.multiplier
             )
             result = HandResult(
                 kind=HandKind.LEASTER, scores=scores, reason=reason, leaster_winner=winner,
-                **common,  # type: ignore[arg-type]
+                multiplier=self.multiplier, points_by_seat=points_by_seat,
+                tricks_by_seat=tricks_by_seat, trick_winners=winners,
             )
         else:
             team = {picker} if partner is None else {picker, partner}
@@ -748,14 +748,14 @@ class HandState:
                 team_tricks=team_tricks, rules=self.rules, multiplier=multiplier,
                 doubled_by=self._doubled_by() if self.doublings else ("doubler",),
             )
-            common["multiplier"] = multiplier
             result = HandResult(
                 kind=HandKind.PICKED, scores=scores, reason=reason, picker=picker,
                 partner=partner, alone=self.alone, called=self.called,
                 picker_team_points=team_points, picker_team_tricks=team_tricks,
                 cracked_by=self.cracked_by, recracked=self.recracked,
                 blitzed_by=tuple([seat for seat, _ in self.blitzes]) if self.blitzes else (),
-                **common,  # type: ignore[arg-type]
+                multiplier=multiplier, points_by_seat=points_by_seat,
+                tricks_by_seat=tricks_by_seat, trick_winners=winners,
             )
         self._finish(result)
 
@@ -770,7 +770,7 @@ class HandState:
 
     def _finish(self, result: HandResult) -> None:
         self.result = result
-        self.events.append(HandScored(result))
+        self.events.append(_new_tuple(HandScored, (result,)))
         self.phase = Phase.OVER
         self.to_move = None
 
@@ -792,6 +792,8 @@ class HandState:
         if self.rules.partner is _JACK_PARTNER:
             return self._why_not_call_jack(called, aside)
         candidates, callable_ = self.call_candidates()
+        if aside is None and called in callable_:
+            return None  # the usual call: a candidate with a hold card
         hand = self.hands[self.picker]
         card = called.symbol
         if called not in candidates:
