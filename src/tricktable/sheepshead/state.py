@@ -11,7 +11,6 @@ The state holds every card; what a seat may know leaves through :meth:`HandState
 from __future__ import annotations
 
 from enum import Enum
-from itertools import combinations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from tricktable.cards import CARDS, Card, cards_of
@@ -122,9 +121,10 @@ _PLAY_TABLES: Final = tuple(
     )
     for shift in _SUIT_SHIFTS
 )
-_BURY_ACTIONS: Final[dict[int, Action]] = {
-    (1 << a) | (1 << b): Action.bury(a, b) for a, b in combinations(DECK, 2)
-}
+_BURY_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action.bury(a, b) for b in CARDS) if (1 << a) & DECK_MASK else () for a in CARDS
+)
+"""``_BURY_ACTIONS[a][b]``: the bury of Sheepshead cards ``a`` and ``b``, by card value."""
 
 JACK_OF_DIAMONDS: Final[Card] = CARDS[3 * 13 + 9]
 """The J♦: the partner card under the jack-of-diamonds rule."""
@@ -139,14 +139,14 @@ _CALLS: Final[dict[int, Action]] = {c: Action.call(c) for c in DECK}
 """Calls without the unknown card, shared (as the play actions are)."""
 
 
-def _bits_of(mask: int) -> list[int]:
-    """The one-card masks of a mask, lowest first."""
-    bits: list[int] = []
+def _values_of(mask: int) -> list[int]:
+    """The card values in a mask, lowest first (as plain ints: cards_of for compiled code)."""
+    values: list[int] = []
     while mask:
         low = mask & -mask
-        bits.append(low)
+        values.append(low.bit_length() - 1)
         mask ^= low
-    return bits
+    return values
 
 
 class HandState:
@@ -422,11 +422,12 @@ class HandState:
     def _bury_actions(self) -> tuple[Action, ...]:
         """Every pair of the picker's cards, in the order of ``combinations``."""
         assert self.picker is not None
-        bits = _bits_of(self.hands[self.picker])
+        values = _values_of(self.hands[self.picker])
         actions: list[Action] = []
-        for index, first in enumerate(bits):
-            for second in bits[index + 1:]:
-                actions.append(_BURY_ACTIONS[first | second])
+        for index, first in enumerate(values):
+            row = _BURY_ACTIONS[first]
+            for second in values[index + 1:]:
+                actions.append(row[second])
         return tuple(actions)
 
     def call_candidates(self) -> tuple[list[Card], list[Card]]:
