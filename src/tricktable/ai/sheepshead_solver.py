@@ -12,6 +12,8 @@ score's loss against all others allied, which is sound (a guaranteed lower bound
 
 from __future__ import annotations
 
+from typing import Final
+
 from tricktable.sheepshead.search import POINTS_OF, UNKNOWN_MOVE, SearchPosition
 
 __all__ = ["SearchAborted", "SheepsheadSolver", "leaster_score"]
@@ -224,4 +226,4 @@ class SheepsheadSolver:
         return best
 
 
-_SUIT = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))
+_SUIT: Final = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))

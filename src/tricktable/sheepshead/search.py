@@ -12,6 +12,8 @@ must only make moves from :meth:`SearchPosition.moves`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tricktable.cards import Card, cards_of
 from tricktable.sheepshead.deck import (
     FAIL_SUITS,
@@ -39,23 +41,25 @@ def _suit_order(suit: PlaySuit) -> list[Card]:
     return sorted(cards_of(SUIT_MASK[suit]), key=lambda c: -STRENGTH[suit][c])
 
 
-COMPACT: tuple[Card, ...] = (*TRUMP_ORDER, *(c for s in FAIL_SUITS for c in _suit_order(s)))
+COMPACT: Final[tuple[Card, ...]] = (*TRUMP_ORDER, *(c for s in FAIL_SUITS for c in _suit_order(s)))
 """The 32 cards in compact order: bit ``i`` of a compact mask is ``COMPACT[i]``."""
-CARD_OF = COMPACT
-INDEX_OF: dict[Card, int] = {c: i for i, c in enumerate(COMPACT)}
+CARD_OF: Final = COMPACT
+INDEX_OF: Final[dict[Card, int]] = {c: i for i, c in enumerate(COMPACT)}
 
-TRUMP = 3
-TRUMP_BITS = (1 << 14) - 1
-SUIT_OF: tuple[int, ...] = tuple(TRUMP if i < 14 else (i - 14) // 6 for i in range(32))
-SUIT_BITS: tuple[int, ...] = (
+TRUMP: Final = 3
+TRUMP_BITS: Final = (1 << 14) - 1
+SUIT_OF: Final[tuple[int, ...]] = tuple(TRUMP if i < 14 else (i - 14) // 6 for i in range(32))
+SUIT_BITS: Final[tuple[int, ...]] = (
     0b111111 << 14, 0b111111 << 20, 0b111111 << 26, TRUMP_BITS,
 )
-POINTS_OF: tuple[int, ...] = tuple(POINTS[c] for c in COMPACT)
-UNKNOWN_MOVE = 32
+POINTS_OF: Final[tuple[int, ...]] = tuple(POINTS[c] for c in COMPACT)
+UNKNOWN_MOVE: Final = 32
 """The move that plays the picker's face-down unknown card."""
 
-_NOT_LED, _LEADING, _DONE = 0, 1, 2
-_GLOBAL_BIT = tuple(1 << c for c in COMPACT)
+_NOT_LED: Final = 0
+_LEADING: Final = 1
+_DONE: Final = 2
+_GLOBAL_BIT: Final = tuple(1 << c for c in COMPACT)
 
 
 def compact_mask(mask: int) -> int:
