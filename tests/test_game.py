@@ -15,6 +15,7 @@ from tricktable.game import (
     seed_text,
     shuffled,
 )
+from tricktable.game import _key_order as key_order
 
 TEXTS = [
     "pass", "pick", "alone", "keep", "reject", "double-nil", "bury QC 7H", "call AH",
@@ -74,6 +75,20 @@ def test_shuffle_follows_the_documented_algorithm(seed: int | str, count: int) -
     keys = [int.from_bytes(data[8 * i : 8 * i + 8], "big") for i in range(count)]
     expected = sorted(range(count), key=lambda i: (keys[i], i))
     assert shuffled(list(range(count)), seed, purpose="doc") == expected
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2**64 - 1), min_size=1, max_size=70),
+       st.data())
+def test_key_order_with_near_and_equal_keys(keys: list[int], data: st.DataObject) -> None:
+    # Copy a key's top bits (or all of it) to others: the fast path must give these up.
+    for _ in range(data.draw(st.integers(min_value=0, max_value=3))):
+        source = data.draw(st.integers(min_value=0, max_value=len(keys) - 1))
+        target = data.draw(st.integers(min_value=0, max_value=len(keys) - 1))
+        low_bits = data.draw(st.sampled_from([0, 39, 40, 41, 64]))
+        mask = (1 << low_bits) - 1
+        keys[target] = (keys[source] & ~mask) | (keys[target] & mask)
+    stream = b"".join(key.to_bytes(8, "big") for key in keys)
+    assert key_order(stream, len(keys)) == sorted(range(len(keys)), key=lambda i: (keys[i], i))
 
 
 def test_seeds_of_different_types_and_purposes_differ() -> None:

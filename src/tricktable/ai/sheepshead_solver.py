@@ -12,6 +12,8 @@ score's loss against all others allied, which is sound (a guaranteed lower bound
 
 from __future__ import annotations
 
+from typing import Final
+
 from tricktable.sheepshead.search import POINTS_OF, UNKNOWN_MOVE, SearchPosition
 
 __all__ = ["SearchAborted", "SheepsheadSolver", "leaster_score"]
@@ -155,7 +157,7 @@ class SheepsheadSolver:
         winner_on_my_side = (pos.team >> pos.best_seat & 1) == maximizing
         best = pos.best
         led = pos.led
-        keyed: list[tuple[int, int]] = []
+        keyed: list[int] = []  # sort key * 64 + move: sorts as (sort key, move)
         for move in moves:
             if move == UNKNOWN_MOVE:
                 wins = False
@@ -165,12 +167,12 @@ class SheepsheadSolver:
                 points = POINTS_OF[move]
             if winner_on_my_side:
                 # Let the teammate win, richest card first.
-                keyed.append((100 - points if wins else -points, move))
+                keyed.append((100 - points if wins else -points) * 64 + move)
             else:
                 # Win as cheaply as possible, or else throw the cheapest card.
-                keyed.append((-move if wins else 100 + points, move))
+                keyed.append((-move if wins else 100 + points) * 64 + move)
         keyed.sort()
-        return [move for _, move in keyed]
+        return [number & 63 for number in keyed]
 
     # --- Leasters ---------------------------------------------------------------------------
 
@@ -224,4 +226,4 @@ class SheepsheadSolver:
         return best
 
 
-_SUIT = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))
+_SUIT: Final = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from tricktable.cards import Card, format_cards, mask_of, parse_cards
 from tricktable.game import Seat, Seed, shuffled
@@ -12,7 +12,7 @@ from tricktable.sheepshead.deck import DECK, DECK_MASK
 
 __all__ = ["SEATS", "Deal", "deal_from_seed"]
 
-SEATS = 5
+SEATS: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,16 +72,27 @@ def deal_from_seed(seed: Seed, dealer: Seat) -> Deal:
     if not 0 <= dealer < SEATS:
         raise ValueError(f"The dealer is a seat from 0 to 4, not {dealer}.")
     deck: Sequence[Card] = shuffled(DECK, seed, purpose="sheepshead")
+    bit = _BIT
     hands: list[tuple[Card, ...]] = [()] * SEATS
-    for k in range(SEATS):
-        first = 3 * k
-        hands[(dealer + 1 + k) % SEATS] = (*deck[first : first + 3], *deck[17 + first : 20 + first])
-    blind = tuple(deck[15:17])
+    masks = [0] * (SEATS + 1)
+    first = 0
+    for seat in _DEALING_ORDER[dealer]:
+        a, b, c = deck[first : first + 3]
+        d, e, f = deck[17 + first : 20 + first]
+        hands[seat] = (a, b, c, d, e, f)
+        masks[seat] = bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f]
+        first += 3
+    a, b = deck[15], deck[16]
+    masks[SEATS] = bit[a] | bit[b]
     deal = object.__new__(Deal)
     object.__setattr__(deal, "hands", tuple(hands))
-    object.__setattr__(deal, "blind", blind)
-    object.__setattr__(deal, "masks", tuple(sum(map(_BIT.__getitem__, h)) for h in (*hands, blind)))
+    object.__setattr__(deal, "blind", (a, b))
+    object.__setattr__(deal, "masks", tuple(masks))
     return deal
 
 
-_BIT = tuple(1 << i for i in range(52))
+_BIT: Final = tuple(1 << i for i in range(52))
+_DEALING_ORDER: Final = tuple(
+    tuple((dealer + 1 + k) % SEATS for k in range(SEATS)) for dealer in range(SEATS)
+)
+"""The seats in the order they are dealt to, by dealer: from the dealer's left."""

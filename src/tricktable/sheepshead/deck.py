@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
+from typing import Final
 
-from tricktable.cards import CARDS, Card, Rank, Suit, cards_of, parse_cards
+from tricktable.cards import CARDS, Card, Rank, Suit, parse_cards
 
 __all__ = [
     "DECK",
@@ -57,28 +58,28 @@ _DECK_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEE
                Rank.ACE)
 _POINTS_BY_RANK = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
 
-DECK: tuple[Card, ...] = tuple(CARDS[s * 13 + r] for s in Suit for r in _DECK_RANKS)
+DECK: Final[tuple[Card, ...]] = tuple(CARDS[s * 13 + r] for s in Suit for r in _DECK_RANKS)
 """The 32 cards, clubs first, seven to ace in each suit."""
-DECK_MASK = sum(1 << c for c in DECK)
-TRUMP_MASK = sum(1 << c for c in TRUMP_ORDER)
+DECK_MASK: Final = sum(1 << c for c in DECK)
+TRUMP_MASK: Final = sum(1 << c for c in TRUMP_ORDER)
 
 FAIL_SUITS = (PlaySuit.CLUBS, PlaySuit.SPADES, PlaySuit.HEARTS)
 _FAIL_ORDER = {
     s: tuple(CARDS[Suit(s) * 13 + r] for r in _FAIL_RANKS) for s in FAIL_SUITS
 }
-SUIT_MASK: tuple[int, ...] = (
+SUIT_MASK: Final[tuple[int, ...]] = (
     *(sum(1 << c for c in _FAIL_ORDER[s]) for s in FAIL_SUITS),
     TRUMP_MASK,
 )
 """The cards of each play suit, indexed by :class:`PlaySuit`."""
 
-FAIL_ACES: tuple[Card, ...] = tuple(_FAIL_ORDER[s][0] for s in FAIL_SUITS)
-FAIL_TENS: tuple[Card, ...] = tuple(_FAIL_ORDER[s][1] for s in FAIL_SUITS)
+FAIL_ACES: Final[tuple[Card, ...]] = tuple(_FAIL_ORDER[s][0] for s in FAIL_SUITS)
+FAIL_TENS: Final[tuple[Card, ...]] = tuple(_FAIL_ORDER[s][1] for s in FAIL_SUITS)
 
-POINTS: tuple[int, ...] = tuple(_POINTS_BY_RANK.get(c.rank, 0) for c in CARDS)
+POINTS: Final[tuple[int, ...]] = tuple(_POINTS_BY_RANK.get(c.rank, 0) for c in CARDS)
 """Card points by card value (0 for cards outside the deck)."""
 
-PLAY_SUIT: tuple[int, ...] = tuple(
+PLAY_SUIT: Final[tuple[int, ...]] = tuple(
     PlaySuit.TRUMP if (1 << c) & TRUMP_MASK else (c // 13 if c.suit != Suit.DIAMONDS else -1)
     for c in CARDS
 )
@@ -95,11 +96,11 @@ def _strength_table(led: PlaySuit) -> tuple[int, ...]:
     return tuple(table)
 
 
-STRENGTH: tuple[tuple[int, ...], ...] = tuple(_strength_table(s) for s in PlaySuit)
+STRENGTH: Final[tuple[tuple[int, ...], ...]] = tuple(_strength_table(s) for s in PlaySuit)
 """``STRENGTH[led][card]``: how strongly a card bids for a trick of the led suit (0 cannot win)."""
 
-_POWER = STRENGTH[PlaySuit.TRUMP]
-_SORT_KEY = tuple(
+_POWER: Final = STRENGTH[PlaySuit.TRUMP]
+_SORT_KEY: Final = tuple(
     -_POWER[c] if _POWER[c] else (PLAY_SUIT[c] * 10 + _FAIL_ORDER[PlaySuit(PLAY_SUIT[c])].index(c))
     if (1 << c) & DECK_MASK else 1000 + c
     for c in CARDS
@@ -121,7 +122,12 @@ def points(card: Card) -> int:
 
 def mask_points(mask: int) -> int:
     """The card points of a set of cards."""
-    return sum(POINTS[c] for c in cards_of(mask))
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += POINTS[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def is_trump(card: Card) -> bool:

@@ -12,6 +12,8 @@ must only make moves from :meth:`SearchPosition.moves`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tricktable.cards import Card, cards_of
 from tricktable.sheepshead.deck import (
     FAIL_SUITS,
@@ -39,23 +41,30 @@ def _suit_order(suit: PlaySuit) -> list[Card]:
     return sorted(cards_of(SUIT_MASK[suit]), key=lambda c: -STRENGTH[suit][c])
 
 
-COMPACT: tuple[Card, ...] = (*TRUMP_ORDER, *(c for s in FAIL_SUITS for c in _suit_order(s)))
+COMPACT: Final[tuple[Card, ...]] = (*TRUMP_ORDER, *(c for s in FAIL_SUITS for c in _suit_order(s)))
 """The 32 cards in compact order: bit ``i`` of a compact mask is ``COMPACT[i]``."""
-CARD_OF = COMPACT
-INDEX_OF: dict[Card, int] = {c: i for i, c in enumerate(COMPACT)}
+CARD_OF: Final = COMPACT
+INDEX_OF: Final[dict[Card, int]] = {c: i for i, c in enumerate(COMPACT)}
 
-TRUMP = 3
-TRUMP_BITS = (1 << 14) - 1
-SUIT_OF: tuple[int, ...] = tuple(TRUMP if i < 14 else (i - 14) // 6 for i in range(32))
-SUIT_BITS: tuple[int, ...] = (
+TRUMP: Final = 3
+TRUMP_BITS: Final = (1 << 14) - 1
+SUIT_OF: Final[tuple[int, ...]] = tuple(TRUMP if i < 14 else (i - 14) // 6 for i in range(32))
+SUIT_BITS: Final[tuple[int, ...]] = (
     0b111111 << 14, 0b111111 << 20, 0b111111 << 26, TRUMP_BITS,
 )
-POINTS_OF: tuple[int, ...] = tuple(POINTS[c] for c in COMPACT)
-UNKNOWN_MOVE = 32
+POINTS_OF: Final[tuple[int, ...]] = tuple(POINTS[c] for c in COMPACT)
+UNKNOWN_MOVE: Final = 32
 """The move that plays the picker's face-down unknown card."""
 
-_NOT_LED, _LEADING, _DONE = 0, 1, 2
-_GLOBAL_BIT = tuple(1 << c for c in COMPACT)
+_NOT_LED: Final = 0
+_LEADING: Final = 1
+_DONE: Final = 2
+_GLOBAL_BIT: Final = tuple(1 << c for c in COMPACT)
+_BYTE_POINTS: Final = tuple(
+    tuple(sum(POINTS_OF[8 * k + b] for b in range(8) if byte >> b & 1) for byte in range(256))
+    for k in range(4)
+)
+"""``_BYTE_POINTS[k][byte]``: the card points of byte ``k`` of a compact mask."""
 
 
 def compact_mask(mask: int) -> int:
@@ -284,7 +293,7 @@ class SearchPosition:
         if self.team >> winner & 1:
             self.team_points += points
         self.tricks_left -= 1
-        self._undo.append((self.leader, *trick))
+        self._undo.append((self.leader, trick[0], trick[1], trick[2], trick[3], trick[4]))
         trick.clear()
         if self.status == _LEADING:
             self.status = _DONE
@@ -294,7 +303,8 @@ class SearchPosition:
         """Take back the last move."""
         if not self.trick:
             # The last move completed a trick: restore it first.
-            leader, *cards = self._undo.pop()
+            finished = self._undo.pop()
+            leader = finished[0]
             winner = self.leader
             points = self.trick_points
             self.points[winner] -= points
@@ -303,7 +313,7 @@ class SearchPosition:
                 self.team_points -= points
             self.tricks_left += 1
             self.leader = leader
-            self.trick[:] = cards
+            self.trick.extend(finished[1:])
         led, best, best_seat, trick_points, status = self._undo.pop()
         card = self.trick.pop()
         seat = (self.leader + len(self.trick)) % 5
@@ -346,14 +356,11 @@ class SearchPosition:
 
     def remaining_points(self) -> int:
         """Card points still to be won: in hands, the unknown card and the current trick."""
-        total = self.trick_points
-        cards = 0
-        for seat in range(5):
-            cards |= self.hands[seat]
-        while cards:
-            low = cards & -cards
-            total += POINTS_OF[low.bit_length() - 1]
-            cards ^= low
+        h = self.hands
+        cards = h[0] | h[1] | h[2] | h[3] | h[4]
+        p0, p1, p2, p3 = _BYTE_POINTS
+        total = (self.trick_points + p0[cards & 255] + p1[cards >> 8 & 255]
+                 + p2[cards >> 16 & 255] + p3[cards >> 24 & 255])
         if not self.unknown_played:
             total += POINTS_OF[self.unknown]
         return total

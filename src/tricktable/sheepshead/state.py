@@ -11,8 +11,7 @@ The state holds every card; what a seat may know leaves through :meth:`HandState
 from __future__ import annotations
 
 from enum import Enum
-from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from tricktable.cards import CARDS, Card, cards_of
 from tricktable.game import ALONE as ALONE_ACTION
@@ -84,6 +83,9 @@ class Phase(Enum):
     PLAY = "play"
     OVER = "over"
 
+    # Members are singletons compared by identity; Enum's own hash runs Python code per lookup.
+    __hash__ = object.__hash__
+
 
 class Trick(NamedTuple):
     """A finished trick: who led, the cards in play order, who won, its points."""
@@ -100,34 +102,51 @@ class Trick(NamedTuple):
         return tuple((self.leader + k) % SEATS for k in range(len(self.cards)))
 
 
-_new_tuple = tuple.__new__
-_NEXT = tuple((seat + 1) % SEATS for seat in range(SEATS))
+_new_tuple: Final = tuple.__new__
+_NEXT: Final = tuple((seat + 1) % SEATS for seat in range(SEATS))
 
 # The called suit's status: constraints hold until it is first led, then never again.
-_NOT_LED, _LEADING, _DONE = 0, 1, 2
+_NOT_LED: Final = 0
+_LEADING: Final = 1
+_DONE: Final = 2
+_PLAY: Final = ActionKind.PLAY
+_PLAYING: Final = Phase.PLAY
 
 # Play actions for each suit's eight Sheepshead cards, by the eight bits of that suit.
-_SUIT_SHIFTS = (5, 18, 31, 44)
-_PLAY_TABLES = tuple(
+_SUIT_SHIFTS: Final = (5, 18, 31, 44)
+_PLAY_TABLES: Final = tuple(
     tuple(
         tuple(Action.play(CARDS[shift + k]) for k in range(8) if byte >> k & 1)
         for byte in range(256)
     )
     for shift in _SUIT_SHIFTS
 )
-_BURY_ACTIONS: dict[int, Action] = {
-    (1 << a) | (1 << b): Action.bury(a, b) for a, b in combinations(DECK, 2)
-}
+_BURY_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action.bury(a, b) for b in CARDS) if (1 << a) & DECK_MASK else () for a in CARDS
+)
+"""``_BURY_ACTIONS[a][b]``: the bury of Sheepshead cards ``a`` and ``b``, by card value."""
 
-JACK_OF_DIAMONDS: Card = CARDS[3 * 13 + 9]
+JACK_OF_DIAMONDS: Final[Card] = CARDS[3 * 13 + 9]
 """The J♦: the partner card under the jack-of-diamonds rule."""
 _QC, _QS, _QH, _QD = (CARDS[suit * 13 + 10] for suit in range(4))
-BLITZ_PAIRS: tuple[tuple[Card, Card], ...] = ((_QC, _QS), (_QH, _QD))
+BLITZ_PAIRS: Final[tuple[tuple[Card, Card], ...]] = ((_QC, _QS), (_QH, _QD))
 """The pairs a blitz shows: both black queens, both red queens."""
-_BLITZ_MASKS = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
-_BLITZ_BOTH = Action.blitz(*(q for pair in BLITZ_PAIRS for q in pair))
-_JACK_PARTNER = Partner.JACK_OF_DIAMONDS
-_FAIL_BUT_ACES = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
+_BLITZ_MASKS: Final = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
+_BLITZ_BOTH: Final = Action.blitz(*(q for pair in BLITZ_PAIRS for q in pair))
+_JACK_PARTNER: Final = Partner.JACK_OF_DIAMONDS
+_FAIL_BUT_ACES: Final = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
+_CALLS: Final[dict[int, Action]] = {c: Action.call(c) for c in DECK}
+"""Calls without the unknown card, shared (as the play actions are)."""
+
+
+def _values_of(mask: int) -> list[int]:
+    """The card values in a mask, lowest first (as plain ints: cards_of for compiled code)."""
+    values: list[int] = []
+    while mask:
+        low = mask & -mask
+        values.append(low.bit_length() - 1)
+        mask ^= low
+    return values
 
 
 class HandState:
@@ -401,9 +420,15 @@ class HandState:
         return hand
 
     def _bury_actions(self) -> tuple[Action, ...]:
+        """Every pair of the picker's cards, in the order of ``combinations``."""
         assert self.picker is not None
-        bits = [1 << c for c in cards_of(self.hands[self.picker])]
-        return tuple(map(_BURY_ACTIONS.__getitem__, map(sum, combinations(bits, 2))))
+        values = _values_of(self.hands[self.picker])
+        actions: list[Action] = []
+        for index, first in enumerate(values):
+            row = _BURY_ACTIONS[first]
+            for second in values[index + 1:]:
+                actions.append(row[second])
+        return tuple(actions)
 
     def call_candidates(self) -> tuple[list[Card], list[Card]]:
         """The picker's candidates for calling, and those callable with a hold card."""
@@ -413,7 +438,7 @@ class HandState:
     def _call_actions(self) -> tuple[Action, ...]:
         assert self.picker is not None
         candidates, callable_ = self.call_candidates()
-        actions = [Action.call(c) for c in callable_]
+        actions = [_CALLS[c] for c in callable_]
         hand = self.hands[self.picker]
         if _unknown_allowed(hand, candidates, callable_, self.rules):
             actions = [Action.call(c, aside) for c in candidates for aside in cards_of(hand)]
@@ -448,10 +473,11 @@ class HandState:
         cards = action.cards
         if action.kind is _PLAY and self.phase is _PLAYING and len(cards) == 1:
             card = cards[0]
+            index: int = card
             legal = self._legal
             if legal < 0:
                 legal = self._legal = self._compute_legal_play()
-            if not (1 << card) & legal:
+            if not (1 << index) & legal:
                 raise IllegalAction(self._why_not_play(card))
             self.history.append((mover, action))  # type: ignore[arg-type]
             self._play(mover, card)  # type: ignore[arg-type]
@@ -469,7 +495,7 @@ class HandState:
         self.history.append((mover, action))
 
     def _pass(self, seat: Seat, action: Action) -> None:
-        self.events.append(Passed(seat))
+        self.events.append(_new_tuple(Passed, (seat,)))
         self._passes += 1
         if self._passes < SEATS:
             self.to_move = (seat + 1) % SEATS
@@ -493,7 +519,7 @@ class HandState:
         )
 
     def _pick(self, seat: Seat, action: Action) -> None:
-        self.events.append(Picked(seat))
+        self.events.append(_new_tuple(Picked, (seat,)))
         self.picker = seat
         self.hands[seat] |= self.deal.masks[SEATS]
         self.phase = Phase.BURY
@@ -507,7 +533,7 @@ class HandState:
             raise IllegalAction(Message("illegal.bury_not_held", {"card": missing[0].symbol}))
         self.hands[seat] ^= pair
         self.buried = pair
-        self.events.append(Buried(seat, action.cards))
+        self.events.append(_new_tuple(Buried, (seat, action.cards)))
         self.phase = Phase.CALL
 
     def _call(self, seat: Seat, action: Action) -> None:
@@ -529,7 +555,7 @@ class HandState:
         if self.rules.partner is _JACK_PARTNER:
             self._called_suit = -1  # no called-suit constraints, nothing to lead
             self._called_status = _DONE
-        self.events.append(Called(seat, called, aside is not None))
+        self.events.append(_new_tuple(Called, (seat, called, aside is not None)))
         self._announce()
 
     def _go_alone(self, seat: Seat, action: Action) -> None:
@@ -630,23 +656,24 @@ class HandState:
         self._legal = -1
 
     def _play(self, seat: Seat, card: Card) -> None:
-        bit = 1 << card
+        index: int = card  # as a plain int, the look-ups below compile to native code
+        bit = 1 << index
         hands = self.hands
         trick = self._trick
         held = hands[seat]
         if held & bit:
             hands[seat] = held ^ bit
             if trick:
-                strength = STRENGTH[self._led][card]
+                strength = STRENGTH[self._led][index]
                 if strength > self._best:
                     self._best = strength
                     self._best_seat = seat
-                self._trick_points += POINTS[card]
+                self._trick_points += POINTS[index]
             else:
-                led = self._led = PLAY_SUIT[card]
-                self._best = STRENGTH[led][card]
+                led = self._led = PLAY_SUIT[index]
+                self._best = STRENGTH[led][index]
                 self._best_seat = seat
-                self._trick_points = POINTS[card]
+                self._trick_points = POINTS[index]
                 if led == self._called_suit and self._called_status == _NOT_LED:
                     self._called_status = _LEADING
             self.events.append(_new_tuple(CardPlayed, (seat, card, False)))
@@ -654,7 +681,7 @@ class HandState:
             self._play_unknown(seat, card)
         trick.append(card)
         if bit == self._called_bit:
-            self.events.append(PartnerRevealed(seat))
+            self.events.append(_new_tuple(PartnerRevealed, (seat,)))
         self._legal = -1
         if len(trick) < SEATS:
             self.to_move = _NEXT[seat]
@@ -700,20 +727,17 @@ class HandState:
 
     def _score(self) -> None:
         picker, partner = self.picker, self._partner
-        winners = tuple(t.winner for t in self.tricks)
-        common = {
-            "multiplier": self.multiplier,
-            "points_by_seat": tuple(self.points_by_seat),
-            "tricks_by_seat": tuple(self.tricks_by_seat),
-            "trick_winners": winners,
-        }
+        winners = tuple([t.winner for t in self.tricks])
+        points_by_seat = tuple(self.points_by_seat)
+        tricks_by_seat = tuple(self.tricks_by_seat)
         if picker is None:
             scores, winner, reason = score_leaster(
                 self.points_by_seat, self.tricks_by_seat, self.multiplier
             )
             result = HandResult(
                 kind=HandKind.LEASTER, scores=scores, reason=reason, leaster_winner=winner,
-                **common,  # type: ignore[arg-type]
+                multiplier=self.multiplier, points_by_seat=points_by_seat,
+                tricks_by_seat=tricks_by_seat, trick_winners=winners,
             )
         else:
             team = {picker} if partner is None else {picker, partner}
@@ -725,14 +749,14 @@ class HandState:
                 team_tricks=team_tricks, rules=self.rules, multiplier=multiplier,
                 doubled_by=self._doubled_by() if self.doublings else ("doubler",),
             )
-            common["multiplier"] = multiplier
             result = HandResult(
                 kind=HandKind.PICKED, scores=scores, reason=reason, picker=picker,
                 partner=partner, alone=self.alone, called=self.called,
                 picker_team_points=team_points, picker_team_tricks=team_tricks,
                 cracked_by=self.cracked_by, recracked=self.recracked,
                 blitzed_by=tuple([seat for seat, _ in self.blitzes]) if self.blitzes else (),
-                **common,  # type: ignore[arg-type]
+                multiplier=multiplier, points_by_seat=points_by_seat,
+                tricks_by_seat=tricks_by_seat, trick_winners=winners,
             )
         self._finish(result)
 
@@ -747,7 +771,7 @@ class HandState:
 
     def _finish(self, result: HandResult) -> None:
         self.result = result
-        self.events.append(HandScored(result))
+        self.events.append(_new_tuple(HandScored, (result,)))
         self.phase = Phase.OVER
         self.to_move = None
 
@@ -769,6 +793,8 @@ class HandState:
         if self.rules.partner is _JACK_PARTNER:
             return self._why_not_call_jack(called, aside)
         candidates, callable_ = self.call_candidates()
+        if aside is None and called in callable_:
+            return None  # the usual call: a candidate with a hold card
         hand = self.hands[self.picker]
         card = called.symbol
         if called not in candidates:
@@ -869,11 +895,9 @@ def _symbols(cards: list[Card]) -> object:
     return or_list([c.symbol for c in cards])
 
 
-_PLAY = ActionKind.PLAY
-_PLAYING = Phase.PLAY
-_CARD_COUNT = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0, ActionKind.BURY: 2,
-               ActionKind.CRACK: 0, ActionKind.RECRACK: 0}
-_DOING = {
+_CARD_COUNT: Final = {ActionKind.PASS: 0, ActionKind.PICK: 0, ActionKind.ALONE: 0,
+                      ActionKind.BURY: 2, ActionKind.CRACK: 0, ActionKind.RECRACK: 0}
+_DOING: Final = {
     Phase.PICK: Message("doing.pick_or_pass"),
     Phase.BURY: Message("doing.bury"),
     Phase.CALL: Message("doing.call"),
@@ -883,7 +907,7 @@ _DOING = {
     Phase.BLITZ: Message("doing.blitz_or_pass"),
 }
 """What the seat to move is to do, for "It is not your turn: seat 2 is to …"."""
-_WANTED = {
+_WANTED: Final = {
     Phase.PICK: Message("wanted.pick"),
     Phase.BURY: Message("wanted.bury"),
     Phase.CALL: Message("wanted.call"),
@@ -893,20 +917,20 @@ _WANTED = {
     Phase.PLAY: Message("wanted.play"),
 }
 """What it is time to do, for "You cannot … now: it is time to …"."""
-_FOLLOW = {
+_FOLLOW: Final = {
     PlaySuit.CLUBS: Message("illegal.follow.clubs"),
     PlaySuit.SPADES: Message("illegal.follow.spades"),
     PlaySuit.HEARTS: Message("illegal.follow.hearts"),
     PlaySuit.TRUMP: Message("illegal.follow.trump"),
 }
-_UNKNOWN_NOW = {
+_UNKNOWN_NOW: Final = {
     PlaySuit.CLUBS: Message("illegal.unknown_now.clubs"),
     PlaySuit.SPADES: Message("illegal.unknown_now.spades"),
     PlaySuit.HEARTS: Message("illegal.unknown_now.hearts"),
 }
 """The called suit led, the picker must play the unknown card (a called suit is never trump)."""
 
-_HANDLERS = {
+_HANDLERS: Final = {
     (Phase.PICK, ActionKind.PASS): HandState._pass,
     (Phase.PICK, ActionKind.PICK): HandState._pick,
     (Phase.BURY, ActionKind.BURY): HandState._bury,
