@@ -51,6 +51,33 @@ class Side(Enum):
     UNKNOWN = "unknown"
 
 
+def _cards_at_or_above(card: int, strictly: bool) -> int:
+    """The cards of ``card``'s play suit ranking at least as high (or strictly higher)."""
+    suit = PLAY_SUIT[card]
+    strength = STRENGTH[suit]
+    mask = 0
+    for c in cards_of(SUIT_MASK[suit]):
+        if strength[c] > strength[card] or (not strictly and strength[c] == strength[card]):
+            mask |= 1 << c
+    return mask
+
+
+_NOT_BELOW: tuple[int, ...] = tuple(_cards_at_or_above(c, False) for c in range(52))
+"""Per card, the cards of its play suit that rank at least as high (itself included)."""
+_ABOVE: tuple[int, ...] = tuple(_cards_at_or_above(c, True) for c in range(52))
+"""Per card, the cards of its play suit that rank higher."""
+_BEATING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << c for c in range(52) if STRENGTH[led][c] > (0 if best == 52 else
+                                                             STRENGTH[led][best]))
+        for best in range(53)
+    )
+    for led in range(4)
+)
+"""``_BEATING[led][best]``: the cards that take a trick of suit ``led`` won by ``best`` (52:
+by nothing yet), as :func:`beats` decides it."""
+
+
 def beats(card: Card, best: Card | None, led: int) -> bool:
     """Whether ``card`` would take over a trick of suit ``led`` now won by ``best``."""
     if best is None:
@@ -165,9 +192,11 @@ class Table:
 
     def is_master(self, card: Card) -> bool:
         """No unseen card of the same play suit ranks above ``card``."""
-        suit = PLAY_SUIT[card]
-        strength = STRENGTH[suit]
-        return all(strength[c] < strength[card] for c in cards_of(self.unseen_in(suit)))
+        return not self.unseen & _NOT_BELOW[card]
+
+    def unseen_above(self, card: Card) -> int:
+        """The unseen cards of ``card``'s play suit that rank higher."""
+        return self.unseen & _ABOVE[card]
 
     def could_beat(self, seat: Seat, best: Card | None, led: int) -> bool:
         """Whether ``seat`` might hold a card it may play that takes a trick won by ``best``.
@@ -182,7 +211,7 @@ class Table:
             holds &= SUIT_MASK[led] | TRUMP_MASK
         else:
             holds &= TRUMP_MASK
-        return any(beats(c, best, led) for c in cards_of(holds))
+        return bool(holds & _BEATING[led][52 if best is None else best])
 
     def beatable_after_me(self, best: Card | None, led: int) -> bool:
         """Whether anyone still to play after me might take a trick won by ``best``."""
