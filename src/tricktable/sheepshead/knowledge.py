@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Seat
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 SEATS = 5
+_NATIVE: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (see :func:`_table`)."""
 _TRUMP = int(PlaySuit.TRUMP)
 
 
@@ -123,7 +126,7 @@ def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickStat
     remaining = SEATS - len(trick.cards) - 1
     to_play = tuple((mover + k) % SEATS for k in range(1, remaining + 1))
     if not trick.cards:
-        return TrickState(trick.leader, -1, None, None, 0, False, (), to_play)
+        return _trick_state(trick.leader, -1, None, None, 0, False, (), to_play)
     led = _led_suit(trick, called)
     best: Card | None = None
     best_seat: Seat | None = None
@@ -140,7 +143,24 @@ def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickStat
     if best is None:
         # Only the unknown card is out: it cannot win, whoever plays next takes the lead.
         best_seat = None
-    return TrickState(trick.leader, led, best, best_seat, points, hidden, played, to_play)
+    return _trick_state(trick.leader, led, best, best_seat, points, hidden, played, to_play)
+
+
+def _trick_state(leader: Seat, led: int, best: Card | None, best_seat: Seat | None, points: int,
+                 hidden: bool, played: tuple[Seat, ...], to_play: tuple[Seat, ...]) -> TrickState:
+    """A :class:`TrickState`, its fields set directly when compiled (see :func:`_table`)."""
+    if not _NATIVE:
+        return TrickState(leader, led, best, best_seat, points, hidden, played, to_play)
+    state = TrickState.__new__(TrickState)
+    state.leader = leader  # type: ignore[misc]
+    state.led = led  # type: ignore[misc]
+    state.best = best  # type: ignore[misc]
+    state.best_seat = best_seat  # type: ignore[misc]
+    state.points = points  # type: ignore[misc]
+    state.hidden = hidden  # type: ignore[misc]
+    state.played = played  # type: ignore[misc]
+    state.to_play = to_play  # type: ignore[misc]
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,11 +284,33 @@ def read_table(view: SheepsheadView) -> Table:
     trick = trick_state(view.current_trick, mover, view.called)
     sides = known_sides(view)
     suspect = _suspect_partner(view, sides) if Side.UNKNOWN in sides else None
-    return Table(
-        view=view, hand=hand, unknown=unknown, played=played, unseen=unseen,
-        voids=tuple(voids), trick=trick, sides=sides, suspected_partner=suspect,
-        called_led=_called_suit_led(view),
-    )
+    return _table(view, hand, unknown, played, unseen, tuple(voids), trick, sides, suspect,
+                  _called_suit_led(view))
+
+
+def _table(view: SheepsheadView, hand: int, unknown: int, played: int, unseen: int,
+           voids: tuple[int, ...], trick: TrickState, sides: tuple[Side, ...],
+           suspected_partner: Seat | None, called_led: bool) -> Table:
+    """A :class:`Table`.  Compiled, its fields are set directly: the frozen dataclass's generated
+    __init__ sets each through object.__setattr__, interpreted, a large share of a ``basic``
+    decision; compiled code does not consult the class's __setattr__, and to everyone else the
+    table stays frozen."""
+    if not _NATIVE:
+        return Table(view=view, hand=hand, unknown=unknown, played=played, unseen=unseen,
+                     voids=voids, trick=trick, sides=sides,
+                     suspected_partner=suspected_partner, called_led=called_led)
+    table = Table.__new__(Table)
+    table.view = view  # type: ignore[misc]
+    table.hand = hand  # type: ignore[misc]
+    table.unknown = unknown  # type: ignore[misc]
+    table.played = played  # type: ignore[misc]
+    table.unseen = unseen  # type: ignore[misc]
+    table.voids = voids  # type: ignore[misc]
+    table.trick = trick  # type: ignore[misc]
+    table.sides = sides  # type: ignore[misc]
+    table.suspected_partner = suspected_partner  # type: ignore[misc]
+    table.called_led = called_led  # type: ignore[misc]
+    return table
 
 
 def _called_suit_led(view: SheepsheadView) -> bool:
