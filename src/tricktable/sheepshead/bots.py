@@ -36,6 +36,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Final
 
 from tricktable.cards import Card
 from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, ActionKind
@@ -81,22 +82,22 @@ __all__ = [
     "basic_variant",
 ]
 
-_TRUMP = 3
-_TRUMP_POWER = STRENGTH[_TRUMP]
+_TRUMP: Final = 3
+_TRUMP_POWER: Final = STRENGTH[_TRUMP]
 
 # --- Picking -------------------------------------------------------------------------------
 
 # What each card is worth toward picking: a least-squares fit of what picking gained over
 # passing, hand by hand, in self-play (see the module notes).  Queens most, then jacks, then
 # the diamonds; fail aces little, since the picker's aces are often trumped.
-_TRUMP_VALUE = dict(
+_TRUMP_VALUE: Final = dict(
     zip(TRUMP_ORDER, (2.3, 2.15, 1.65, 1.3, 1.2, 1.05, 1.05, 0.95, 1.05, 1.0, 0.9, 0.9, 0.9, 0.9),
         strict=True)
 )
-_LONG_TRUMP_BONUS = 0.4
+_LONG_TRUMP_BONUS: Final = 0.4
 """Added for six or more trump: a hand that long controls the play."""
-_FAIL_ACE_VALUE = 0.17
-_BURIABLE_TEN_VALUE = 0.5
+_FAIL_ACE_VALUE: Final = 0.17
+_BURIABLE_TEN_VALUE: Final = 0.5
 """A fail ten without its ace: ten points for the bury."""
 
 
@@ -266,7 +267,7 @@ def score_bury_and_call(
     return score
 
 
-_DEFAULT_BURY = BuryWeights()
+_DEFAULT_BURY: Final = BuryWeights()
 
 
 def _best_call(

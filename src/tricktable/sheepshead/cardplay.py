@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from tricktable.cards import Card
 from tricktable.sheepshead.deck import (
@@ -43,9 +44,9 @@ __all__ = [
     "trump_cost",
 ]
 
-_TRUMP = 3
-_TRUMP_POWER = STRENGTH[_TRUMP]
-_TRUMP_RANK = {c: 13 - k for k, c in enumerate(TRUMP_ORDER)}
+_TRUMP: Final = 3
+_TRUMP_POWER: Final = STRENGTH[_TRUMP]
+_TRUMP_RANK: Final = {c: 13 - k for k, c in enumerate(TRUMP_ORDER)}
 """0 for the 7♦ … 13 for the Q♣."""
 
 

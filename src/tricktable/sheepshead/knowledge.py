@@ -40,10 +40,10 @@ __all__ = [
     "trick_state",
 ]
 
-SEATS = 5
+SEATS: Final = 5
 _NATIVE: Final = not __file__.endswith(".py")
 """Whether this module runs compiled by mypyc (see :func:`_table`)."""
-_TRUMP = int(PlaySuit.TRUMP)
+_TRUMP: Final = int(PlaySuit.TRUMP)
 
 
 class Side(Enum):
@@ -52,6 +52,12 @@ class Side(Enum):
     MINE = "mine"
     OTHER = "other"
     UNKNOWN = "unknown"
+
+
+# The members as constants: compiled code reads an enum member through a class-attribute lookup.
+_MINE: Final = Side.MINE
+_OTHER: Final = Side.OTHER
+_UNKNOWN: Final = Side.UNKNOWN
 
 
 def _cards_at_or_above(card: int, strictly: bool) -> int:
@@ -65,11 +71,11 @@ def _cards_at_or_above(card: int, strictly: bool) -> int:
     return mask
 
 
-_NOT_BELOW: tuple[int, ...] = tuple(_cards_at_or_above(c, False) for c in range(52))
+_NOT_BELOW: Final[tuple[int, ...]] = tuple(_cards_at_or_above(c, False) for c in range(52))
 """Per card, the cards of its play suit that rank at least as high (itself included)."""
-_ABOVE: tuple[int, ...] = tuple(_cards_at_or_above(c, True) for c in range(52))
+_ABOVE: Final[tuple[int, ...]] = tuple(_cards_at_or_above(c, True) for c in range(52))
 """Per card, the cards of its play suit that rank higher."""
-_BEATING: tuple[tuple[int, ...], ...] = tuple(
+_BEATING: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         sum(1 << c for c in range(52) if STRENGTH[led][c] > (0 if best == 52 else
                                                              STRENGTH[led][best]))
@@ -244,14 +250,14 @@ class Table:
 
     def is_mine(self, seat: Seat | None) -> bool:
         """Whether ``seat`` is surely on my side (myself included)."""
-        return seat is not None and self.sides[seat] is Side.MINE
+        return seat is not None and self.sides[seat] is _MINE
 
     def is_probably_mine(self, seat: Seat | None) -> bool:
         """Whether ``seat`` is on my side, known or inferred from public play."""
         if seat is None:
             return False
-        if self.sides[seat] is not Side.UNKNOWN:
-            return self.sides[seat] is Side.MINE
+        if self.sides[seat] is not _UNKNOWN:
+            return self.sides[seat] is _MINE
         partner = self.suspected_partner
         if partner is None:
             return False
@@ -283,7 +289,7 @@ def read_table(view: SheepsheadView) -> Table:
     mover = view.to_move if view.to_move is not None else view.seat
     trick = trick_state(view.current_trick, mover, view.called)
     sides = known_sides(view)
-    suspect = _suspect_partner(view, sides) if Side.UNKNOWN in sides else None
+    suspect = _suspect_partner(view, sides) if _UNKNOWN in sides else None
     return _table(view, hand, unknown, played, unseen, tuple(voids), trick, sides, suspect,
                   _called_suit_led(view))
 
@@ -346,11 +352,11 @@ def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
     """Each seat's side as ``view.seat`` knows it for certain."""
     me = view.seat
     picker = view.picker
-    sides = [Side.UNKNOWN] * SEATS
-    sides[me] = Side.MINE
+    sides = [_UNKNOWN] * SEATS
+    sides[me] = _MINE
     if picker is None:
         # A leaster (or the auction): everyone plays for himself.
-        return tuple(Side.MINE if s == me else Side.OTHER for s in range(SEATS))
+        return tuple(_MINE if s == me else _OTHER for s in range(SEATS))
     picker_team: set[Seat] = {picker}
     if view.partner is not None:
         picker_team.add(view.partner)
@@ -360,9 +366,9 @@ def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
         if seat == me:
             continue
         if seat in picker_team:
-            sides[seat] = Side.MINE if mine_is_picker_team else Side.OTHER
+            sides[seat] = _MINE if mine_is_picker_team else _OTHER
         elif complete:
-            sides[seat] = Side.OTHER if mine_is_picker_team else Side.MINE
+            sides[seat] = _OTHER if mine_is_picker_team else _MINE
     return tuple(sides)
 
 
@@ -376,7 +382,7 @@ def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | No
     picker = view.picker
     if picker is None or view.alone or view.partner is not None:
         return None
-    candidates = [s for s in range(SEATS) if sides[s] is Side.UNKNOWN]
+    candidates = [s for s in range(SEATS) if sides[s] is _UNKNOWN]
     if not candidates:
         return None
     if len(candidates) == 1:

@@ -229,7 +229,7 @@ def _seen_events(
     )
 
 
-_FACE_DOWN_EVENTS = (CardPlayed, TrickWon)
+_FACE_DOWN_EVENTS: Final = (CardPlayed, TrickWon)
 
 
 def _passes(events: list[Event]) -> tuple[Seat, ...]:
