@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
+from tricktable.ai.sampling import Demand, NoConsistentDeal, _weighted_choice, sample_slots
 from tricktable.ai.sheepshead_sampling import position_for, rebuild_state, sample_deals
 from tricktable.cards import card
 from tricktable.sheepshead.rules import PRESETS
@@ -120,3 +120,17 @@ def test_a_four_queen_blitz_keeps_all_four_with_the_blitzer_and_the_strong_playe
     assert seat is not None
     strong = make_player("sheepshead", "strong", reproducible=True)
     assert strong.choose(state.view(seat), random.Random(1)) in state.legal_actions()
+
+
+def test_the_weighted_choice_draws_as_random_choices_does() -> None:
+    for seed in range(300):
+        draw = random.Random(seed)
+        room = [draw.randrange(0, 6) for _ in range(draw.randrange(2, 7))]
+        choices = [slot for slot in range(len(room)) if room[slot]]
+        if len(choices) < 2:
+            continue
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(5):
+            expected = theirs.choices(choices, [room[s] for s in choices])[0]
+            assert _weighted_choice(choices, room, ours) == expected
+        assert ours.random() == theirs.random()

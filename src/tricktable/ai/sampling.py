@@ -65,6 +65,27 @@ def _feasible(counts: dict[int, int], capacity: list[int]) -> bool:
     return True
 
 
+def _weighted_choice(choices: list[int], room: list[int], rng: random.Random) -> int:
+    """``rng.choices(choices, [room[s] for s in choices])[0]``, drawing the same number from
+    ``rng`` and returning the same slot (compiled, without the library's interpreted code):
+    the first slot whose running total of room exceeds ``random() * total``."""
+    cumulative: list[int] = []
+    total = 0
+    for slot in choices:
+        total += room[slot]
+        cumulative.append(total)
+    point = rng.random() * (total + 0.0)
+    last = len(choices) - 1
+    low, high = 0, last
+    while low < high:  # bisect_right over cumulative[:last]
+        middle = (low + high) // 2
+        if point < cumulative[middle]:
+            high = middle
+        else:
+            low = middle + 1
+    return choices[low]
+
+
 def sample_slots(
     cards: Sequence[int],
     allowed: Sequence[int],
@@ -123,8 +144,7 @@ def sample_slots(
         while True:
             if not choices:
                 raise NoConsistentDeal("No deal fits what is known.")
-            weights = [room[slot] for slot in choices]
-            slot = rng.choices(choices, weights)[0] if len(choices) > 1 else choices[0]
+            slot = _weighted_choice(choices, room, rng) if len(choices) > 1 else choices[0]
             if can_place(index, slot):
                 break
             choices.remove(slot)

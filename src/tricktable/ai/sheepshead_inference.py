@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 
 from tricktable.ai.sheepshead_sampling import SheepsheadSample, original_hands
-from tricktable.cards import Card, cards_of
+from tricktable.cards import Card
 from tricktable.sheepshead.bots import BasicSettings, pick_strength, pick_threshold
+from tricktable.sheepshead.deck import cards_in
 from tricktable.sheepshead.events import Cracked, Declined, Passed, Picked
 from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.view import SheepsheadView
@@ -58,7 +59,7 @@ def sample_weight(view: SheepsheadView, sample: SheepsheadSample) -> float:
         if getattr(event, "seat", view.seat) == view.seat:
             continue
         if isinstance(event, Cracked) or (isinstance(event, Declined) and event.offer == "crack"):
-            cards = list(cards_of(hands[event.seat]))
+            cards = list(cards_in(hands[event.seat]))
             chance = crack_probability(cards, event.seat == sample.partner)
             weight *= chance if isinstance(event, Cracked) else 1.0 - chance
             continue
@@ -67,6 +68,6 @@ def sample_weight(view: SheepsheadView, sample: SheepsheadSample) -> float:
         if isinstance(event, Picked):
             continue  # the picker's own six cards are mixed with the blind: no clean reading
         position = (event.seat - view.dealer - 1) % 5
-        cards = list(cards_of(hands[event.seat]))
+        cards = list(cards_in(hands[event.seat]))
         weight *= 1.0 - pick_probability(cards, position, view.rules)
     return weight

@@ -20,10 +20,17 @@ import random
 from dataclasses import dataclass
 
 from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
-from tricktable.cards import CARDS, Card, cards_of
+from tricktable.cards import CARDS, Card
 from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, Seat
 from tricktable.sheepshead.deal import Deal
-from tricktable.sheepshead.deck import DECK_MASK, FAIL_ACES, FAIL_TENS, PLAY_SUIT, POINTS
+from tricktable.sheepshead.deck import (
+    DECK_MASK,
+    FAIL_ACES,
+    FAIL_TENS,
+    PLAY_SUIT,
+    POINTS,
+    cards_in,
+)
 from tricktable.sheepshead.events import (
     Blitzed,
     Buried,
@@ -138,7 +145,7 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
         if view.unknown_card is not None:
             known_unknown = view.unknown_card
             seen |= 1 << view.unknown_card
-    pool = [c for c in cards_of(DECK_MASK & ~seen)]
+    pool = [c for c in cards_in(DECK_MASK & ~seen)]
 
     slots: list[Seat | str] = []
     capacity: list[int] = []
@@ -439,10 +446,10 @@ def initial_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
     if picker is not None:
         hands[picker] |= sample.buried
         if blind == 0:
-            blind = sum(1 << c for c in list(cards_of(hands[picker]))[:2])
+            blind = sum(1 << c for c in list(cards_in(hands[picker]))[:2])
         hands[picker] &= ~blind
-    blind_cards = view.blind if view.blind is not None else tuple(cards_of(blind))
-    deal = Deal(hands=tuple(tuple(cards_of(h)) for h in hands), blind=tuple(blind_cards))
+    blind_cards = view.blind if view.blind is not None else tuple(cards_in(blind))
+    deal = Deal(hands=tuple(tuple(cards_in(h)) for h in hands), blind=tuple(blind_cards))
     return HandState(rules=view.rules, dealer=view.dealer, deal=deal,
                      multiplier=view.multiplier)
 
@@ -455,7 +462,7 @@ def event_action(event: object, sample: SheepsheadSample) -> Action | None:
     if isinstance(event, Picked):
         return PICK
     if isinstance(event, Buried):
-        first, second = cards_of(sample.buried)
+        first, second = cards_in(sample.buried)
         return Action.bury(first, second)
     if isinstance(event, Called):
         return Action.call(event.card, sample.unknown if event.unknown else None)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from tricktable.ai.budget import Budget, Clock
 from tricktable.ai.evidence import Evidence
@@ -52,13 +53,16 @@ from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = ["StrongSheepsheadPlayer", "seat_score", "rank_buries"]
 
-_BURY_CANDIDATES = 4
-_MARGIN = 0.05
+_BURY_CANDIDATES: Final = 4
+_MARGIN: Final = 0.05
 """Expected points per hand a choice must gain over ``basic``'s before the player takes it."""
-_SETTLE_EFFECTIVE = 6.0
+_SETTLE_EFFECTIVE: Final = 6.0
 """Deals a choice must effectively rest on (weighted, see :meth:`Evidence.effective`) before it
 may count as settled."""
-_NODE_LIMIT = 40_000
+_PLAYOUT_RNG: Final = random.Random(0)
+"""The generator ``basic`` is handed in play-outs: it never draws from it (it is deterministic),
+so one is shared instead of seeding a new one per option."""
+_NODE_LIMIT: Final = 40_000
 """Solver nodes one deal may take in the first trick (about 40 ms compiled) before the player
 gives up solving for this decision and plays the hands out instead."""
 
@@ -234,7 +238,6 @@ class StrongSheepsheadPlayer:
         for option in options:
             state = start.copy()
             state.apply(option)
-            rng = random.Random(0)
             while not state.is_over:
                 seat = state.to_move
                 assert seat is not None
@@ -242,7 +245,7 @@ class StrongSheepsheadPlayer:
                 if len(legal) == 1:  # what basic would play, without building its view
                     state.apply(legal[0])
                 else:
-                    state.apply(self.fallback.choose(state.view(seat), rng))
+                    state.apply(self.fallback.choose(state.view(seat), _PLAYOUT_RNG))
             assert state.result is not None
             values.append(float(state.result.scores[view.seat]))
         return values

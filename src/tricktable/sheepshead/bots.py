@@ -36,8 +36,9 @@ import math
 import random
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Final
 
-from tricktable.cards import Card, cards_of
+from tricktable.cards import Card
 from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, ActionKind
 from tricktable.sheepshead.cardplay import PlaySettings, choose_card
 from tricktable.sheepshead.deck import (
@@ -50,6 +51,7 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_MASK,
     TRUMP_ORDER,
+    cards_in,
 )
 from tricktable.sheepshead.rules import NoPicker, Rules
 from tricktable.sheepshead.state import (
@@ -80,22 +82,22 @@ __all__ = [
     "basic_variant",
 ]
 
-_TRUMP = 3
-_TRUMP_POWER = STRENGTH[_TRUMP]
+_TRUMP: Final = 3
+_TRUMP_POWER: Final = STRENGTH[_TRUMP]
 
 # --- Picking -------------------------------------------------------------------------------
 
 # What each card is worth toward picking: a least-squares fit of what picking gained over
 # passing, hand by hand, in self-play (see the module notes).  Queens most, then jacks, then
 # the diamonds; fail aces little, since the picker's aces are often trumped.
-_TRUMP_VALUE = dict(
+_TRUMP_VALUE: Final = dict(
     zip(TRUMP_ORDER, (2.3, 2.15, 1.65, 1.3, 1.2, 1.05, 1.05, 0.95, 1.05, 1.0, 0.9, 0.9, 0.9, 0.9),
         strict=True)
 )
-_LONG_TRUMP_BONUS = 0.4
+_LONG_TRUMP_BONUS: Final = 0.4
 """Added for six or more trump: a hand that long controls the play."""
-_FAIL_ACE_VALUE = 0.17
-_BURIABLE_TEN_VALUE = 0.5
+_FAIL_ACE_VALUE: Final = 0.17
+_BURIABLE_TEN_VALUE: Final = 0.5
 """A fail ten without its ace: ten points for the bury."""
 
 
@@ -224,7 +226,7 @@ def strong_enough_alone(hand: int, settings: BasicSettings) -> bool:
         return False
     queens = [q for q in TRUMP_ORDER[:4] if trump >> q & 1]
     black_queens = sum(1 for q in TRUMP_ORDER[:2] if trump >> q & 1)
-    losers = [c for c in cards_of(hand & ~TRUMP_MASK) if c not in FAIL_ACES]
+    losers = [c for c in cards_in(hand & ~TRUMP_MASK) if c not in FAIL_ACES]
     if losers:
         return False
     return (len(queens) >= 3 and black_queens == 2) or (count >= 7 and len(queens) >= 2)
@@ -245,8 +247,8 @@ def score_bury_and_call(
     * ``unknown card``: calling with one costs 0.8 plus the points set aside ×0.05.
     """
     w = weights if weights is not None else _DEFAULT_BURY
-    score = w.buried_point * sum(POINTS[c] for c in cards_of(buried))
-    score -= w.buried_trump * sum(_TRUMP_VALUE[c] for c in cards_of(buried & TRUMP_MASK))
+    score = w.buried_point * sum(POINTS[c] for c in cards_in(buried))
+    score -= w.buried_trump * sum(_TRUMP_VALUE[c] for c in cards_in(buried & TRUMP_MASK))
     if call == JACK_OF_DIAMONDS:
         call = None  # the J♦ partner: no called suit, no hold card
     called_suit = PLAY_SUIT[call] if call is not None else -1
@@ -265,7 +267,7 @@ def score_bury_and_call(
     return score
 
 
-_DEFAULT_BURY = BuryWeights()
+_DEFAULT_BURY: Final = BuryWeights()
 
 
 def _best_call(
@@ -293,10 +295,10 @@ def _best_call(
 def _unknown_card_choice(hand: int) -> Card:
     """The card to set aside as the unknown card: it can never win and its points go to the
     trick's winner, so the least useful card — a low fail card, else the lowest trump."""
-    fails = [c for c in cards_of(hand & ~TRUMP_MASK)]
+    fails = [c for c in cards_in(hand & ~TRUMP_MASK)]
     if fails:
         return min(fails, key=lambda c: (POINTS[c], STRENGTH[PLAY_SUIT[c]][c], c))
-    return min(cards_of(hand), key=lambda c: (_TRUMP_POWER[c], POINTS[c]))
+    return min(cards_in(hand), key=lambda c: (_TRUMP_POWER[c], POINTS[c]))
 
 
 def plan_bury(cards: tuple[Card, ...] | list[Card], rules: Rules,

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from tricktable.cards import Card, cards_of
+from tricktable.cards import Card
 from tricktable.sheepshead.deck import (
     PLAY_SUIT,
     POINTS,
@@ -43,9 +44,9 @@ __all__ = [
     "trump_cost",
 ]
 
-_TRUMP = 3
-_TRUMP_POWER = STRENGTH[_TRUMP]
-_TRUMP_RANK = {c: 13 - k for k, c in enumerate(TRUMP_ORDER)}
+_TRUMP: Final = 3
+_TRUMP_POWER: Final = STRENGTH[_TRUMP]
+_TRUMP_RANK: Final = {c: 13 - k for k, c in enumerate(TRUMP_ORDER)}
 """0 for the 7♦ … 13 for the Q♣."""
 
 
@@ -348,8 +349,7 @@ def _leaster_lead(table: Table, legal: Sequence[Card], need_trick: bool) -> Card
 
     def risk(c: Card) -> tuple[int, int]:
         suit = PLAY_SUIT[c]
-        higher = sum(1 for o in cards_of(table.unseen & SUIT_MASK[suit])
-                     if _power(o, suit) > _power(c, suit))
+        higher = table.unseen_above(c).bit_count()
         return (-higher if higher < 3 else -3) + POINTS[c] // 4, _power(c, suit)
 
     fails = [c for c in legal if not is_trump(c)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Seat
@@ -39,8 +40,10 @@ __all__ = [
     "trick_state",
 ]
 
-SEATS = 5
-_TRUMP = int(PlaySuit.TRUMP)
+SEATS: Final = 5
+_NATIVE: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (see :func:`_table`)."""
+_TRUMP: Final = int(PlaySuit.TRUMP)
 
 
 class Side(Enum):
@@ -49,6 +52,39 @@ class Side(Enum):
     MINE = "mine"
     OTHER = "other"
     UNKNOWN = "unknown"
+
+
+# The members as constants: compiled code reads an enum member through a class-attribute lookup.
+_MINE: Final = Side.MINE
+_OTHER: Final = Side.OTHER
+_UNKNOWN: Final = Side.UNKNOWN
+
+
+def _cards_at_or_above(card: int, strictly: bool) -> int:
+    """The cards of ``card``'s play suit ranking at least as high (or strictly higher)."""
+    suit = PLAY_SUIT[card]
+    strength = STRENGTH[suit]
+    mask = 0
+    for c in cards_of(SUIT_MASK[suit]):
+        if strength[c] > strength[card] or (not strictly and strength[c] == strength[card]):
+            mask |= 1 << c
+    return mask
+
+
+_NOT_BELOW: Final[tuple[int, ...]] = tuple(_cards_at_or_above(c, False) for c in range(52))
+"""Per card, the cards of its play suit that rank at least as high (itself included)."""
+_ABOVE: Final[tuple[int, ...]] = tuple(_cards_at_or_above(c, True) for c in range(52))
+"""Per card, the cards of its play suit that rank higher."""
+_BEATING: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        sum(1 << c for c in range(52) if STRENGTH[led][c] > (0 if best == 52 else
+                                                             STRENGTH[led][best]))
+        for best in range(53)
+    )
+    for led in range(4)
+)
+"""``_BEATING[led][best]``: the cards that take a trick of suit ``led`` won by ``best`` (52:
+by nothing yet), as :func:`beats` decides it."""
 
 
 def beats(card: Card, best: Card | None, led: int) -> bool:
@@ -96,7 +132,7 @@ def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickStat
     remaining = SEATS - len(trick.cards) - 1
     to_play = tuple((mover + k) % SEATS for k in range(1, remaining + 1))
     if not trick.cards:
-        return TrickState(trick.leader, -1, None, None, 0, False, (), to_play)
+        return _trick_state(trick.leader, -1, None, None, 0, False, (), to_play)
     led = _led_suit(trick, called)
     best: Card | None = None
     best_seat: Seat | None = None
@@ -113,7 +149,24 @@ def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickStat
     if best is None:
         # Only the unknown card is out: it cannot win, whoever plays next takes the lead.
         best_seat = None
-    return TrickState(trick.leader, led, best, best_seat, points, hidden, played, to_play)
+    return _trick_state(trick.leader, led, best, best_seat, points, hidden, played, to_play)
+
+
+def _trick_state(leader: Seat, led: int, best: Card | None, best_seat: Seat | None, points: int,
+                 hidden: bool, played: tuple[Seat, ...], to_play: tuple[Seat, ...]) -> TrickState:
+    """A :class:`TrickState`, its fields set directly when compiled (see :func:`_table`)."""
+    if not _NATIVE:
+        return TrickState(leader, led, best, best_seat, points, hidden, played, to_play)
+    state = TrickState.__new__(TrickState)
+    state.leader = leader  # type: ignore[misc]
+    state.led = led  # type: ignore[misc]
+    state.best = best  # type: ignore[misc]
+    state.best_seat = best_seat  # type: ignore[misc]
+    state.points = points  # type: ignore[misc]
+    state.hidden = hidden  # type: ignore[misc]
+    state.played = played  # type: ignore[misc]
+    state.to_play = to_play  # type: ignore[misc]
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +218,11 @@ class Table:
 
     def is_master(self, card: Card) -> bool:
         """No unseen card of the same play suit ranks above ``card``."""
-        suit = PLAY_SUIT[card]
-        strength = STRENGTH[suit]
-        return all(strength[c] < strength[card] for c in cards_of(self.unseen_in(suit)))
+        return not self.unseen & _NOT_BELOW[card]
+
+    def unseen_above(self, card: Card) -> int:
+        """The unseen cards of ``card``'s play suit that rank higher."""
+        return self.unseen & _ABOVE[card]
 
     def could_beat(self, seat: Seat, best: Card | None, led: int) -> bool:
         """Whether ``seat`` might hold a card it may play that takes a trick won by ``best``.
@@ -182,7 +237,7 @@ class Table:
             holds &= SUIT_MASK[led] | TRUMP_MASK
         else:
             holds &= TRUMP_MASK
-        return any(beats(c, best, led) for c in cards_of(holds))
+        return bool(holds & _BEATING[led][52 if best is None else best])
 
     def beatable_after_me(self, best: Card | None, led: int) -> bool:
         """Whether anyone still to play after me might take a trick won by ``best``."""
@@ -195,14 +250,14 @@ class Table:
 
     def is_mine(self, seat: Seat | None) -> bool:
         """Whether ``seat`` is surely on my side (myself included)."""
-        return seat is not None and self.sides[seat] is Side.MINE
+        return seat is not None and self.sides[seat] is _MINE
 
     def is_probably_mine(self, seat: Seat | None) -> bool:
         """Whether ``seat`` is on my side, known or inferred from public play."""
         if seat is None:
             return False
-        if self.sides[seat] is not Side.UNKNOWN:
-            return self.sides[seat] is Side.MINE
+        if self.sides[seat] is not _UNKNOWN:
+            return self.sides[seat] is _MINE
         partner = self.suspected_partner
         if partner is None:
             return False
@@ -234,12 +289,34 @@ def read_table(view: SheepsheadView) -> Table:
     mover = view.to_move if view.to_move is not None else view.seat
     trick = trick_state(view.current_trick, mover, view.called)
     sides = known_sides(view)
-    suspect = _suspect_partner(view, sides) if Side.UNKNOWN in sides else None
-    return Table(
-        view=view, hand=hand, unknown=unknown, played=played, unseen=unseen,
-        voids=tuple(voids), trick=trick, sides=sides, suspected_partner=suspect,
-        called_led=_called_suit_led(view),
-    )
+    suspect = _suspect_partner(view, sides) if _UNKNOWN in sides else None
+    return _table(view, hand, unknown, played, unseen, tuple(voids), trick, sides, suspect,
+                  _called_suit_led(view))
+
+
+def _table(view: SheepsheadView, hand: int, unknown: int, played: int, unseen: int,
+           voids: tuple[int, ...], trick: TrickState, sides: tuple[Side, ...],
+           suspected_partner: Seat | None, called_led: bool) -> Table:
+    """A :class:`Table`.  Compiled, its fields are set directly: the frozen dataclass's generated
+    __init__ sets each through object.__setattr__, interpreted, a large share of a ``basic``
+    decision; compiled code does not consult the class's __setattr__, and to everyone else the
+    table stays frozen."""
+    if not _NATIVE:
+        return Table(view=view, hand=hand, unknown=unknown, played=played, unseen=unseen,
+                     voids=voids, trick=trick, sides=sides,
+                     suspected_partner=suspected_partner, called_led=called_led)
+    table = Table.__new__(Table)
+    table.view = view  # type: ignore[misc]
+    table.hand = hand  # type: ignore[misc]
+    table.unknown = unknown  # type: ignore[misc]
+    table.played = played  # type: ignore[misc]
+    table.unseen = unseen  # type: ignore[misc]
+    table.voids = voids  # type: ignore[misc]
+    table.trick = trick  # type: ignore[misc]
+    table.sides = sides  # type: ignore[misc]
+    table.suspected_partner = suspected_partner  # type: ignore[misc]
+    table.called_led = called_led  # type: ignore[misc]
+    return table
 
 
 def _called_suit_led(view: SheepsheadView) -> bool:
@@ -275,11 +352,11 @@ def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
     """Each seat's side as ``view.seat`` knows it for certain."""
     me = view.seat
     picker = view.picker
-    sides = [Side.UNKNOWN] * SEATS
-    sides[me] = Side.MINE
+    sides = [_UNKNOWN] * SEATS
+    sides[me] = _MINE
     if picker is None:
         # A leaster (or the auction): everyone plays for himself.
-        return tuple(Side.MINE if s == me else Side.OTHER for s in range(SEATS))
+        return tuple(_MINE if s == me else _OTHER for s in range(SEATS))
     picker_team: set[Seat] = {picker}
     if view.partner is not None:
         picker_team.add(view.partner)
@@ -289,9 +366,9 @@ def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
         if seat == me:
             continue
         if seat in picker_team:
-            sides[seat] = Side.MINE if mine_is_picker_team else Side.OTHER
+            sides[seat] = _MINE if mine_is_picker_team else _OTHER
         elif complete:
-            sides[seat] = Side.OTHER if mine_is_picker_team else Side.MINE
+            sides[seat] = _OTHER if mine_is_picker_team else _MINE
     return tuple(sides)
 
 
@@ -305,7 +382,7 @@ def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | No
     picker = view.picker
     if picker is None or view.alone or view.partner is not None:
         return None
-    candidates = [s for s in range(SEATS) if sides[s] is Side.UNKNOWN]
+    candidates = [s for s in range(SEATS) if sides[s] is _UNKNOWN]
     if not candidates:
         return None
     if len(candidates) == 1:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from tricktable.cards import CARDS, Card, cards_of
+from tricktable.cards import CARDS, Card
 from tricktable.game import ALONE as ALONE_ACTION
 from tricktable.game import CRACK as CRACK_ACTION
 from tricktable.game import PASS, PICK, Action, ActionKind, IllegalAction, Seat, Seed
@@ -31,6 +31,7 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_MASK,
     PlaySuit,
+    cards_in,
     mask_points,
 )
 from tricktable.sheepshead.events import (
@@ -299,7 +300,7 @@ class HandState:
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards a seat holds (the picker's unknown card not included)."""
-        return tuple(cards_of(self.hands[seat]))
+        return tuple(cards_in(self.hands[seat]))
 
     def view(self, seat: Seat) -> SheepsheadView:
         """What ``seat`` may know: the only form in which a state leaves the engine."""
@@ -441,7 +442,7 @@ class HandState:
         actions = [_CALLS[c] for c in callable_]
         hand = self.hands[self.picker]
         if _unknown_allowed(hand, candidates, callable_, self.rules):
-            actions = [Action.call(c, aside) for c in candidates for aside in cards_of(hand)]
+            actions = [Action.call(c, aside) for c in candidates for aside in cards_in(hand)]
         actions.append(ALONE_ACTION)
         return tuple(actions)
 

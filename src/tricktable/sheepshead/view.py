@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
@@ -172,6 +172,25 @@ class SheepsheadView:
         }
 
 
+_NATIVE: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (see :func:`make_view`)."""
+
+
+def _trick_in_progress(leader: Seat, cards: tuple[Card | None, ...], face_down: int) -> TrickView:
+    """The current trick's view (built without the dataclass's interpreted __init__ when
+    compiled, like the view itself)."""
+    if not _NATIVE:
+        return TrickView(leader=leader, cards=cards, winner=None, points=None,
+                         face_down=face_down)
+    trick = TrickView.__new__(TrickView)
+    trick.leader = leader  # type: ignore[misc]
+    trick.cards = cards  # type: ignore[misc]
+    trick.winner = None  # type: ignore[misc]
+    trick.points = None  # type: ignore[misc]
+    trick.face_down = face_down  # type: ignore[misc]
+    return trick
+
+
 @lru_cache(maxsize=4096)
 def _trick_view(trick: Trick, sees_unknown: bool) -> TrickView:
     """A finished trick as a seat sees it (finished tricks never change, so views are shared)."""
@@ -210,7 +229,7 @@ def _seen_events(
     )
 
 
-_FACE_DOWN_EVENTS = (CardPlayed, TrickWon)
+_FACE_DOWN_EVENTS: Final = (CardPlayed, TrickWon)
 
 
 def _passes(events: list[Event]) -> tuple[Seat, ...]:
@@ -449,13 +468,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     face_down = current_cards.index(state.unknown) if unknown_in_current else -1
     if face_down >= 0 and not sees_unknown:
         current_cards = (*current_cards[:face_down], None, *current_cards[face_down + 1:])
-    current = TrickView(
-        leader=state.leader,
-        cards=current_cards,
-        winner=None,
-        points=None,
-        face_down=face_down,
-    )
+    current = _trick_in_progress(state.leader, current_cards, face_down)
     points_seen = [0] * 5
     for t in tricks:
         assert t.winner is not None
@@ -467,36 +480,61 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
         counts[picker] += 1
     result_kind = None if state.result is None else state.result.kind
     passes = _passes(state.events)
-    return SheepsheadView(
-        seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        multiplier=state.multiplier,
-        stake_multiplier=state.stake_multiplier,
-        cracked_by=state.cracked_by,
-        recracked=state.recracked,
-        blitzes=tuple(state.blitzes),
-        phase=state.phase,
-        to_move=state.to_move,
-        hand=_held(state.hands[seat]),
-        legal_actions=state.legal_actions() if state.to_move == seat else (),
-        passes=passes,
-        picker=picker,
-        blind=state.blind if is_picker else None,
-        buried=tuple(cards_of(state.buried)) if (is_picker or over) and state.buried else None,
-        called=state.called,
-        alone=state.alone,
-        unknown_set_aside=state.unknown is not None,
-        unknown_card=state.unknown if sees_unknown else None,
-        unknown_played=state.unknown_played,
-        partner=partner if (revealed or is_partner or over) else None,
-        is_partner=is_partner,
-        leaster=picker is None and (state.phase is Phase.PLAY or result_kind is HandKind.LEASTER),
-        tricks=tricks,
-        current_trick=current,
-        card_counts=tuple(counts),
-        tricks_by_seat=tuple(state.tricks_by_seat),
-        points_seen=tuple(points_seen),
-        events=_seen_events(state, seat, over, len(passes)),
-        result=state.result,
-    )
+    to_move = state.to_move
+    legal = state.legal_actions() if to_move == seat else ()
+    buried = tuple(cards_of(state.buried)) if (is_picker or over) and state.buried else None
+    known_partner = partner if (revealed or is_partner or over) else None
+    leaster = picker is None and (state.phase is Phase.PLAY or result_kind is HandKind.LEASTER)
+    events = _seen_events(state, seat, over, len(passes))
+    if not _NATIVE:
+        return SheepsheadView(
+            seat=seat, rules=state.rules, dealer=state.dealer, multiplier=state.multiplier,
+            stake_multiplier=state.stake_multiplier, cracked_by=state.cracked_by,
+            recracked=state.recracked, blitzes=tuple(state.blitzes), phase=state.phase,
+            to_move=to_move, hand=_held(state.hands[seat]), legal_actions=legal,
+            passes=passes, picker=picker, blind=state.blind if is_picker else None,
+            buried=buried, called=state.called, alone=state.alone,
+            unknown_set_aside=state.unknown is not None,
+            unknown_card=state.unknown if sees_unknown else None,
+            unknown_played=state.unknown_played, partner=known_partner,
+            is_partner=is_partner, leaster=leaster, tricks=tricks, current_trick=current,
+            card_counts=tuple(counts), tricks_by_seat=tuple(state.tricks_by_seat),
+            points_seen=tuple(points_seen), events=events, result=state.result,
+        )
+    # Compiled, the same fields are set directly: the frozen dataclass's generated __init__
+    # sets each through object.__setattr__, interpreted, which was half the cost of a view.
+    # Compiled code does not consult the class's __setattr__; to everyone else the view stays
+    # frozen.  (tests/sheepshead/test_view.py checks both ways build equal views.)
+    view = SheepsheadView.__new__(SheepsheadView)
+    view.seat = seat  # type: ignore[misc]
+    view.rules = state.rules  # type: ignore[misc]
+    view.dealer = state.dealer  # type: ignore[misc]
+    view.multiplier = state.multiplier  # type: ignore[misc]
+    view.stake_multiplier = state.stake_multiplier  # type: ignore[misc]
+    view.cracked_by = state.cracked_by  # type: ignore[misc]
+    view.recracked = state.recracked  # type: ignore[misc]
+    view.blitzes = tuple(state.blitzes)  # type: ignore[misc]
+    view.phase = state.phase  # type: ignore[misc]
+    view.to_move = to_move  # type: ignore[misc]
+    view.hand = _held(state.hands[seat])  # type: ignore[misc]
+    view.legal_actions = legal  # type: ignore[misc]
+    view.passes = passes  # type: ignore[misc]
+    view.picker = picker  # type: ignore[misc]
+    view.blind = state.blind if is_picker else None  # type: ignore[misc]
+    view.buried = buried  # type: ignore[misc]
+    view.called = state.called  # type: ignore[misc]
+    view.alone = state.alone  # type: ignore[misc]
+    view.unknown_set_aside = state.unknown is not None  # type: ignore[misc]
+    view.unknown_card = state.unknown if sees_unknown else None  # type: ignore[misc]
+    view.unknown_played = state.unknown_played  # type: ignore[misc]
+    view.partner = known_partner  # type: ignore[misc]
+    view.is_partner = is_partner  # type: ignore[misc]
+    view.leaster = leaster  # type: ignore[misc]
+    view.tricks = tricks  # type: ignore[misc]
+    view.current_trick = current  # type: ignore[misc]
+    view.card_counts = tuple(counts)  # type: ignore[misc]
+    view.tricks_by_seat = tuple(state.tricks_by_seat)  # type: ignore[misc]
+    view.points_seen = tuple(points_seen)  # type: ignore[misc]
+    view.events = events  # type: ignore[misc]
+    view.result = state.result  # type: ignore[misc]
+    return view
