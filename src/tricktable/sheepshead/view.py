@@ -504,7 +504,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     # Compiled, the same fields are set directly: the frozen dataclass's generated __init__
     # sets each through object.__setattr__, interpreted, which was half the cost of a view.
     # Compiled code does not consult the class's __setattr__; to everyone else the view stays
-    # frozen.  (tests/sheepshead/test_view.py checks both ways build equal views.)
+    # frozen.  (tests/sheepshead/test_direct_construction.py checks both ways build equal views.)
     view = SheepsheadView.__new__(SheepsheadView)
     view.seat = seat  # type: ignore[misc]
     view.rules = state.rules  # type: ignore[misc]
