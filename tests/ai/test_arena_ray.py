@@ -43,13 +43,14 @@ def test_a_run_on_a_local_ray_cluster_matches_one_process_deal_for_deal(
 
 def test_a_process_already_on_a_cluster_keeps_its_connection() -> None:
     spec = ArenaSpec(game="spades", players=("basic", "random"), deals=2, seed=4, jobs=2)
+    at_home = run_arena(spec)
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         report = run_arena(replace(spec, ray="auto"))
         assert ray.is_initialized()
     finally:
         ray.shutdown()
-    assert figures(report.to_json()) == figures(run_arena(spec).to_json())
+    assert figures(report.to_json()) == figures(at_home.to_json())
 
 
 @pytest.mark.parametrize("address", ["127.0.0.1:{port}", "ray://127.0.0.1:{port}",

@@ -24,6 +24,7 @@ play one deal with given players, which figures to report): Sheepshead's is in
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import time
@@ -418,7 +419,9 @@ def run_arena(
             if on_progress is not None:
                 on_progress(len(block))
     else:
-        with ProcessPoolExecutor(max_workers=spec.jobs) as pool:
+        # A forked child of a process with gRPC threads (Ray's, say) can die at birth.
+        context = multiprocessing.get_context("forkserver")
+        with ProcessPoolExecutor(max_workers=spec.jobs, mp_context=context) as pool:
             pending: dict[Future[_Tally], int] = {
                 pool.submit(_play_block, spec, block): len(block) for block in blocks
             }
