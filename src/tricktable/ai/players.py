@@ -7,9 +7,9 @@ from dataclasses import replace
 from importlib import import_module
 
 from tricktable.ai.budget import Budget
-from tricktable.ai.sheepshead_play_inference import PlayModel
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
 from tricktable.ai.spades_strong import StrongSpadesPlayer
+from tricktable.ai.strong_variants import STRONG_SETTINGS, strong_sheepshead
 from tricktable.game import Player, RandomPlayer
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.spades.bots import BasicPlayer as SpadesBasicPlayer
@@ -28,26 +28,16 @@ GAMES = ("sheepshead", "spades")
 
 PlayerFactory = Callable[[Budget | None], Player]
 
-STRONG_BUDGET = Budget(samples=96, time_ms=None)
+STRONG_BUDGET = Budget(samples=STRONG_SETTINGS["samples"], time_ms=None)
 """Sheepshead ``strong``'s own budget, in samples only, so its choices are reproducible (the
 same view and generator, the same choice) wherever it plays, the web app included: it stops
 early once its choice is settled, which keeps easy decisions cheap."""
-
-def _strong_sheepshead(budget: Budget | None) -> Player:
-    # It stops sampling once its choice is settled (``StrongSheepsheadPlayer._settled``):
-    # checked every 4 deals from the 8th on, once the choice would not change with its bar
-    # moved by one standard error either way.  On 112 decisions that kept the full 96 deals'
-    # choice 93.8% of the time at a third of the cost, where two full searches with different
-    # generators agree only 86.6%.
-    return StrongSheepsheadPlayer(budget or STRONG_BUDGET, play_model=PlayModel(),
-                                  settle_every=4, settle_after=8, settle_k=1.0)
-
 
 PLAYERS: dict[str, dict[str, PlayerFactory]] = {
     "sheepshead": {
         "random": lambda budget: RandomPlayer(),
         "basic": lambda budget: BasicPlayer(),
-        "strong": _strong_sheepshead,
+        "strong": lambda budget: strong_sheepshead(budget),
         "pimc": lambda budget: StrongSheepsheadPlayer(budget),
     },
     "spades": {
@@ -62,6 +52,7 @@ default).  Add new players here, explicitly."""
 PLAYER_KINDS: dict[str, tuple[str, str]] = {
     "policy": ("tricktable.rl.policy", "policy_player"),
     "basic": ("tricktable.sheepshead.bots", "basic_variant"),
+    "strong": ("tricktable.ai.strong_variants", "strong_variant"),
 }
 """Players named ``KIND:ARGUMENT`` (``policy:trained.npz``; ``basic:no-crack``, Sheepshead's
 ``basic`` that never cracks, the baseline that measures its crack rule), by kind: the module and

@@ -55,7 +55,7 @@ __all__ = ["StrongSheepsheadPlayer", "seat_score", "rank_buries"]
 
 _BURY_CANDIDATES: Final = 4
 _MARGIN: Final = 0.05
-"""Expected points per hand a choice must gain over ``basic``'s before the player takes it."""
+"""``margin``'s default."""
 _SETTLE_EFFECTIVE: Final = 6.0
 """Deals a choice must effectively rest on (weighted, see :meth:`Evidence.effective`) before it
 may count as settled."""
@@ -126,8 +126,11 @@ class StrongSheepsheadPlayer:
     def __init__(self, budget: Budget | None = None, *, search_bidding: bool = True,
                  solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0,
                  play_model: PlayModel | None = None, settle_every: int = 0,
-                 settle_after: int = 16, settle_k: float = 2.0) -> None:
+                 settle_after: int = 16, settle_k: float = 2.0,
+                 margin: float = _MARGIN) -> None:
         self.budget = budget or Budget()
+        self.margin = margin
+        """Expected points per hand a choice must gain over ``basic``'s before it is taken."""
         self.settle_every = settle_every
         self.settle_after = settle_after
         self.settle_k = settle_k
@@ -189,7 +192,7 @@ class StrongSheepsheadPlayer:
         if not evidence.samples:
             return usual
         # Leave sound table practice only where the deals show a clear gain.
-        return options[evidence.choose(default, z=z, margin=_MARGIN)]
+        return options[evidence.choose(default, z=z, margin=self.margin)]
 
     def _settled(self, evidence: Evidence, done: int, default: int | None, z: float) -> bool:
         """Whether more deals would hardly change the choice: checked every ``settle_every``
@@ -201,8 +204,8 @@ class StrongSheepsheadPlayer:
         if default is None or evidence.effective() < _SETTLE_EFFECTIVE:
             return False
         k = self.settle_k
-        low = evidence.choose(default, z=z - k, margin=_MARGIN)
-        return low == evidence.choose(default, z=z + k, margin=_MARGIN)
+        low = evidence.choose(default, z=z - k, margin=self.margin)
+        return low == evidence.choose(default, z=z + k, margin=self.margin)
 
     def _weight(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
         """How well ``sample`` explains what the others did (not normalised)."""
