@@ -94,6 +94,20 @@ class Action:
         """The first (usually only) card the action names."""
         return self.cards[0]
 
+    # Written out, so that they compile: the dataclass's generated ones run interpreted, and
+    # searches compare actions in their inner loops.  Same results as the generated ones.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Action)
+        return (self.kind == other.kind and self.cards == other.cards
+                and self.number == other.number)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.number))
+
     def __str__(self) -> str:
         kind = self.kind
         if kind in _CARDLESS:
