@@ -2,7 +2,7 @@ import pytest
 
 from tricktable.cards import parse_cards
 from tricktable.game import shuffled
-from tricktable.sheepshead.deal import Deal, deal_from_seed
+from tricktable.sheepshead.deal import Deal, deal_from_seed, unchecked_deal
 from tricktable.sheepshead.deck import DECK
 
 # Golden deals: these must never change, the Daily game and saved games depend on them.
@@ -46,3 +46,14 @@ def test_a_deal_round_trips_through_json_and_is_validated() -> None:
         Deal(hands=(parse_cards("QC"),) * 5, blind=parse_cards("7H 8H"))
     with pytest.raises(ValueError, match="hands"):
         Deal.from_json({"hands": []})
+
+
+@pytest.mark.parametrize("seed", [1, "unchecked", 77])
+def test_unchecked_deal_builds_what_the_checked_one_would(seed: int | str) -> None:
+    dealt = deal_from_seed(seed, 2)
+    hands = [sum(1 << c for c in hand) for hand in dealt.hands]
+    checked = Deal(hands=tuple(tuple(sorted(h)) for h in dealt.hands), blind=dealt.blind)
+    unchecked = unchecked_deal(hands, dealt.blind)
+    assert unchecked == checked
+    assert unchecked.hands == checked.hands
+    assert unchecked.masks == checked.masks

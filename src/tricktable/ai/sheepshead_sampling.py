@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from tricktable.ai.sampling import Demand, NoConsistentDeal, sample_slots
 from tricktable.cards import CARDS, Card
 from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, Seat
-from tricktable.sheepshead.deal import Deal
+from tricktable.sheepshead.deal import unchecked_deal
 from tricktable.sheepshead.deck import (
     DECK_MASK,
     FAIL_ACES,
@@ -449,7 +449,8 @@ def initial_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
             blind = sum(1 << c for c in list(cards_in(hands[picker]))[:2])
         hands[picker] &= ~blind
     blind_cards = view.blind if view.blind is not None else tuple(cards_in(blind))
-    deal = Deal(hands=tuple(tuple(cards_in(h)) for h in hands), blind=tuple(blind_cards))
+    # The sample fits the view, so this is a valid deal: its checks would only cost time.
+    deal = unchecked_deal(hands, tuple(blind_cards))
     return HandState(rules=view.rules, dealer=view.dealer, deal=deal,
                      multiplier=view.multiplier)
 

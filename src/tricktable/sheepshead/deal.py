@@ -8,9 +8,9 @@ from typing import Any, Final
 
 from tricktable.cards import Card, format_cards, mask_of, parse_cards
 from tricktable.game import Seat, Seed, shuffled
-from tricktable.sheepshead.deck import DECK, DECK_MASK
+from tricktable.sheepshead.deck import DECK, DECK_MASK, cards_in
 
-__all__ = ["SEATS", "Deal", "deal_from_seed"]
+__all__ = ["SEATS", "Deal", "deal_from_seed", "unchecked_deal"]
 
 SEATS: Final = 5
 
@@ -88,6 +88,17 @@ def deal_from_seed(seed: Seed, dealer: Seat) -> Deal:
     object.__setattr__(deal, "hands", tuple(hands))
     object.__setattr__(deal, "blind", (a, b))
     object.__setattr__(deal, "masks", tuple(masks))
+    return deal
+
+
+def unchecked_deal(hands: Sequence[int], blind: tuple[Card, ...]) -> Deal:
+    """The deal of five hands given as bitmasks and the blind, built without the checks of
+    :class:`Deal`: for a caller that already guarantees a valid deal (the search players
+    build one per sampled deal).  Each hand's cards are listed lowest first."""
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", tuple([tuple(cards_in(hand)) for hand in hands]))
+    object.__setattr__(deal, "blind", blind)
+    object.__setattr__(deal, "masks", (*hands, mask_of(blind)))
     return deal
 
 
