@@ -1,6 +1,9 @@
 """The strong Sheepshead player: legal, reproducible, and it searches."""
 
+import gc
 import random
+
+import pytest
 
 from tricktable.ai.budget import Budget
 from tricktable.ai.sheepshead_inference import pick_probability, sample_weight
@@ -112,3 +115,23 @@ def test_a_strong_hand_that_declines_to_crack_marks_the_jack_holder() -> None:
     assert by_holder[True] and by_holder[False]
     mean = {k: sum(v) / len(v) for k, v in by_holder.items()}
     assert mean[True] > mean[False]
+
+
+def test_a_decision_leaves_the_cyclic_collector_as_it_found_it() -> None:
+    strong = StrongSheepsheadPlayer(FAST)
+    state = new_hand(rules=PRESETS["milwaukee"], dealer=0, seed=3)
+    seat = state.to_move
+    assert seat is not None
+    rng = random.Random(1)
+    assert gc.isenabled()
+    strong.choose(state.view(seat), rng)
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        strong.choose(state.view((seat + 1) % 5), rng)  # not its turn
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        strong.choose(state.view(seat), rng)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

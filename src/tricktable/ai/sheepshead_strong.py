@@ -23,6 +23,7 @@ conventions hold as for ``basic``: a defender holding fail does not lead trump w
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -149,6 +150,17 @@ class StrongSheepsheadPlayer:
         self.fallback = BasicPlayer()
 
     def choose(self, view: SheepsheadView, rng: random.Random) -> Action:
+        # A decision allocates millions of short-lived objects and no cycles worth collecting:
+        # the cyclic collector's passes were 5% of its CPU.
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(view, rng)
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _choose(self, view: SheepsheadView, rng: random.Random) -> Action:
         legal = view.legal_actions
         if not legal:
             raise ValueError("There is nothing to choose: it is not this seat's turn.")
