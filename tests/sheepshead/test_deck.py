@@ -1,6 +1,9 @@
-from tricktable.cards import card, parse_cards
+import random
+
+from tricktable.cards import card, cards_of, parse_cards
 from tricktable.sheepshead.deck import (
     DECK,
+    DECK_MASK,
     POINTS,
     SUIT_MASK,
     TRUMP_ORDER,
@@ -11,6 +14,7 @@ from tricktable.sheepshead.deck import (
     power,
     sort_hand,
 )
+from tricktable.sheepshead.view import _held
 
 
 def test_the_deck_has_32_cards_and_120_points() -> None:
@@ -54,3 +58,12 @@ def test_card_points() -> None:
 def test_hands_sort_trump_first_then_clubs_spades_hearts() -> None:
     hand = parse_cards("7H AC QD 10S JC 7D AH")
     assert [str(c) for c in sort_hand(hand)] == ["QD", "JC", "7D", "AC", "10S", "AH", "7H"]
+
+
+def test_a_views_hand_lists_the_cards_as_sort_hand_does() -> None:
+    rng = random.Random(5)
+    deck = list(cards_of(DECK_MASK))
+    for size in (0, 1, 6, 8, 32):
+        for _ in range(50):
+            hand = sum(1 << c for c in rng.sample(deck, size))
+            assert _held(hand) == tuple(sort_hand(cards_of(hand)))

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
-from tricktable.sheepshead.deck import PLAY_SUIT, POINTS, sort_hand
+from tricktable.sheepshead.deck import DECK_MASK, PLAY_SUIT, POINTS, sort_hand
 from tricktable.sheepshead.events import (
     Buried,
     CardPlayed,
@@ -202,10 +202,19 @@ def _trick_view(trick: Trick, sees_unknown: bool) -> TrickView:
     return TrickView(trick.leader, trick.cards, trick.winner, trick.points, at)
 
 
-@lru_cache(maxsize=8192)
+_HELD_ORDER: Final[tuple[Card, ...]] = tuple(sort_hand(cards_of(DECK_MASK)))
+"""The Sheepshead cards in the order players hold them."""
+_HELD_BITS: Final[tuple[int, ...]] = tuple(int(c) for c in _HELD_ORDER)
+
+
 def _held(hand: int) -> tuple[Card, ...]:
-    """A hand's cards in the order players hold them (hands recur from view to view)."""
-    return tuple(sort_hand(cards_of(hand)))
+    """A hand's cards in the order players hold them: ``sort_hand(cards_of(hand))``, picked
+    from the cards in that order instead of sorted."""
+    held: list[Card] = []
+    for k in range(len(_HELD_BITS)):
+        if hand >> _HELD_BITS[k] & 1:
+            held.append(_HELD_ORDER[k])
+    return tuple(held)
 
 
 def _seen_events(
