@@ -378,6 +378,8 @@ def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | No
     Evidence, scored per seat: leading trump (the picker's side leads trump) +2; throwing ten
     or more points off-suit onto a trick the picker was winning +2; trumping over the picker's
     winning card when out of the led suit −3; leading a fail suit other than the called one −1.
+    The best-scored candidate (the lowest seat on a tie) must score 2 or more, and 2 more than
+    every other candidate.
     """
     picker = view.picker
     if picker is None or view.alone or view.partner is not None:
@@ -387,29 +389,35 @@ def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | No
         return None
     if len(candidates) == 1:
         return candidates[0]
-    score = dict.fromkeys(candidates, 0)
+    # Every seat is scored (a seat's score depends on its own plays only); candidates count.
+    score = [0] * SEATS
     called_suit = view.called_suit
-    for trick in (*view.tricks, view.current_trick):
+    for trick in view.tricks:
         _score_trick(trick, picker, called_suit, score)
-    ranked = sorted(candidates, key=lambda s: -score[s])
-    best, runner_up = ranked[0], ranked[1]
-    if score[best] >= 2 and score[best] - score[runner_up] >= 2:
+    _score_trick(view.current_trick, picker, called_suit, score)
+    best = candidates[0]
+    for seat in candidates:
+        if score[seat] > score[best]:
+            best = seat
+    runner_up = -1000
+    for seat in candidates:
+        if seat != best and score[seat] > runner_up:
+            runner_up = score[seat]
+    if score[best] >= 2 and score[best] - runner_up >= 2:
         return best
     return None
 
 
-def _score_trick(
-    trick: TrickView, picker: Seat, called_suit: int, score: dict[Seat, int]
-) -> None:
+def _score_trick(trick: TrickView, picker: Seat, called_suit: int, score: list[int]) -> None:
+    """Add one trick's evidence to every seat's score (see :func:`_suspect_partner`)."""
     first = trick.face_up(0) if trick.cards else None
     if first is None:
         return
     led = PLAY_SUIT[first]
-    if trick.leader in score:
-        if led == _TRUMP:
-            score[trick.leader] += 2
-        elif led != called_suit:
-            score[trick.leader] -= 1
+    if led == _TRUMP:
+        score[trick.leader] += 2
+    elif led != called_suit:
+        score[trick.leader] -= 1
     best: Card | None = None
     best_seat: Seat | None = None
     for k in range(len(trick.cards)):
@@ -417,7 +425,7 @@ def _score_trick(
         c = trick.face_up(k)
         if c is None:
             continue
-        if k and seat in score and PLAY_SUIT[c] != led:
+        if k and PLAY_SUIT[c] != led:
             picker_winning = best_seat == picker
             if picker_winning and beats(c, best, led):
                 score[seat] -= 3
@@ -425,4 +433,3 @@ def _score_trick(
                 score[seat] += 2
         if beats(c, best, led):
             best, best_seat = c, seat
-
