@@ -248,8 +248,17 @@ def follow_card(table: Table, legal: Sequence[Card], settings: PlaySettings) -> 
     playable = _without_unknown(table, legal)
     if not playable:
         return legal[0]
-    return max(playable, key=lambda c: (
-        follow_value(table, c, teammate_winning, settings), -_power(c, PLAY_SUIT[c]), -c))
+    # The highest (value, -power, -card), the first on a tie, as max() with that key.
+    best = playable[0]
+    best_value = follow_value(table, best, teammate_winning, settings)
+    best_power = _power(best, PLAY_SUIT[best])
+    for c in playable[1:]:
+        value = follow_value(table, c, teammate_winning, settings)
+        power = _power(c, PLAY_SUIT[c])
+        if value > best_value or (value == best_value and (
+                power < best_power or (power == best_power and c < best))):
+            best, best_value, best_power = c, value, power
+    return best
 
 
 def follow_value(
