@@ -10,7 +10,6 @@ is played; and everything public: played cards, trick winners, announcements.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final
 
 from tricktable.cards import Card, cards_of
@@ -176,30 +175,52 @@ _NATIVE: Final = not __file__.endswith(".py")
 """Whether this module runs compiled by mypyc (see :func:`make_view`)."""
 
 
-def _trick_in_progress(leader: Seat, cards: tuple[Card | None, ...], face_down: int) -> TrickView:
-    """The current trick's view (built without the dataclass's interpreted __init__ when
-    compiled, like the view itself)."""
+def _new_trick_view(leader: Seat, cards: tuple[Card | None, ...], winner: Seat | None,
+                    points: int | None, face_down: int) -> TrickView:
+    """A :class:`TrickView`, built without the dataclass's interpreted __init__ when compiled
+    (like the view itself, see :func:`make_view`)."""
     if not _NATIVE:
-        return TrickView(leader=leader, cards=cards, winner=None, points=None,
+        return TrickView(leader=leader, cards=cards, winner=winner, points=points,
                          face_down=face_down)
     trick = TrickView.__new__(TrickView)
     trick.leader = leader  # type: ignore[misc]
     trick.cards = cards  # type: ignore[misc]
-    trick.winner = None  # type: ignore[misc]
-    trick.points = None  # type: ignore[misc]
+    trick.winner = winner  # type: ignore[misc]
+    trick.points = points  # type: ignore[misc]
     trick.face_down = face_down  # type: ignore[misc]
     return trick
 
 
-@lru_cache(maxsize=4096)
+def _trick_in_progress(leader: Seat, cards: tuple[Card | None, ...], face_down: int) -> TrickView:
+    """The current trick's view."""
+    return _new_trick_view(leader, cards, None, None, face_down)
+
+
+_SHOWN: Final[dict[Trick, TrickView]] = {}
+"""Finished tricks' views with every card face up (finished tricks never change, so their
+views are shared: the same trick gives the same object to every seat that sees it alike)."""
+_HIDDEN: Final[dict[Trick, TrickView]] = {}
+"""Finished tricks' views with the unknown card face down."""
+_TRICK_VIEWS_KEPT: Final = 4096
+
+
 def _trick_view(trick: Trick, sees_unknown: bool) -> TrickView:
-    """A finished trick as a seat sees it (finished tricks never change, so views are shared)."""
+    """A finished trick as a seat sees it."""
     at = trick.unknown_at
-    if at >= 0 and not sees_unknown:
+    hidden = at >= 0 and not sees_unknown
+    views = _HIDDEN if hidden else _SHOWN
+    view = views.get(trick)
+    if view is None:
+        if len(views) >= _TRICK_VIEWS_KEPT:
+            views.clear()
         cards = trick.cards
-        return TrickView(trick.leader, (*cards[:at], None, *cards[at + 1:]), trick.winner, None,
-                         at)
-    return TrickView(trick.leader, trick.cards, trick.winner, trick.points, at)
+        if hidden:
+            view = _new_trick_view(trick.leader, (*cards[:at], None, *cards[at + 1:]),
+                                   trick.winner, None, at)
+        else:
+            view = _new_trick_view(trick.leader, cards, trick.winner, trick.points, at)
+        views[trick] = view
+    return view
 
 
 _HELD_ORDER: Final[tuple[Card, ...]] = tuple(sort_hand(cards_of(DECK_MASK)))
