@@ -243,3 +243,30 @@ def test_in_a_leaster_a_player_without_a_trick_takes_a_cheap_one() -> None:
     view = state.view(4)
     assert view.leaster and view.tricks_by_seat[4] == 0
     assert choose(view) == "play QC"
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_table_read_in_any_order_is_the_table_read_afresh(preset: str) -> None:
+    """read_table goes on from the finished tricks it read last: whatever views came before,
+    the table is the one read with nothing remembered."""
+    import tricktable.sheepshead.knowledge as knowledge
+
+    basic = BasicPlayer()
+    rng = random.Random(preset)
+    views = []
+    for number in range(6):
+        state = new_hand(rules=PRESETS[preset], dealer=number % 5, seed=f"reading/{number}")
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            views.extend(state.view(s) for s in range(5))
+            state.apply(basic.choose(state.view(seat), rng))
+    views = [v for v in views if v.phase is Phase.PLAY]
+    in_order = [read_table(v) for v in views]
+    shuffled = list(range(len(views)))
+    rng.shuffle(shuffled)
+    for k in shuffled:
+        assert read_table(views[k]) == in_order[k]
+    for view, table in zip(views, in_order, strict=True):
+        knowledge._last_finished = None
+        assert read_table(view) == table

@@ -27,6 +27,7 @@ from tricktable.sheepshead.deck import (
     TRUMP_MASK,
     PlaySuit,
 )
+from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.view import SheepsheadView, TrickView
 
 __all__ = [
@@ -276,10 +277,10 @@ def read_table(view: SheepsheadView) -> Table:
     unknown = 0
     if view.unknown_card is not None and not view.unknown_played:
         unknown = 1 << view.unknown_card
-    played = 0
-    voids = [0] * SEATS
-    for seen in (*view.tricks, view.current_trick):
-        played |= _note_trick(seen, view.called, voids)
+    finished = _read_finished(view)
+    current = view.current_trick
+    voids = list(finished.voids)
+    played = finished.played | _note_trick(current, view.called, voids)
     known_elsewhere = hand | played | unknown
     if view.buried is not None:
         known_elsewhere |= sum(1 << c for c in view.buried)
@@ -287,11 +288,88 @@ def read_table(view: SheepsheadView) -> Table:
         known_elsewhere |= 1 << view.unknown_card
     unseen = DECK_MASK & ~known_elsewhere
     mover = view.to_move if view.to_move is not None else view.seat
-    trick = trick_state(view.current_trick, mover, view.called)
+    trick = trick_state(current, mover, view.called)
     sides = known_sides(view)
-    suspect = _suspect_partner(view, sides) if _UNKNOWN in sides else None
+    suspect = _suspect_partner(view, sides, finished) if _UNKNOWN in sides else None
     return _table(view, hand, unknown, played, unseen, tuple(voids), trick, sides, suspect,
-                  _called_suit_led(view))
+                  _called_suit_led(view, finished))
+
+
+class _Finished:
+    """What a hand's finished tricks tell every seat that sees them alike: the cards played,
+    the suits each seat showed out of, the partner evidence per seat, whether the called suit
+    was led.  Finished tricks never change and their views are shared objects (see
+    :func:`~tricktable.sheepshead.view.make_view`), so each trick is read once and extends the
+    reading of the tricks before it, for all the views that follow."""
+
+    def __init__(self, parent: _Finished | None, trick: TrickView | None, count: int,
+                 rules: Rules, called: Card | None, picker: Seat | None, played: int,
+                 voids: tuple[int, ...], scores: tuple[int, ...], called_led: bool) -> None:
+        self.parent = parent
+        self.trick = trick
+        """The last trick read (None for none yet), the ``count``-th of the hand."""
+        self.count = count
+        self.rules = rules
+        self.called = called
+        self.picker = picker
+        self.jack: bool = rules.jack_of_diamonds if parent is None else parent.jack
+        self.played = played
+        self.voids = voids
+        self.scores = scores
+        """Each seat's partner evidence (see :func:`_suspect_partner`); zeros without a
+        picker."""
+        self.called_led = called_led
+
+    def then(self, trick: TrickView) -> _Finished:
+        """The reading of these tricks and ``trick`` after them."""
+        called = self.called
+        voids = list(self.voids)
+        played = self.played | _note_trick(trick, called, voids)
+        scores = list(self.scores)
+        picker = self.picker
+        called_suit = -1 if called is None or self.jack else PLAY_SUIT[called]
+        if picker is not None:
+            _score_trick(trick, picker, called_suit, scores)
+        called_led = self.called_led or (
+            called_suit >= 0 and bool(trick.cards) and _led_suit(trick, called) == called_suit)
+        return _Finished(self, trick, self.count + 1, self.rules, called, picker, played,
+                         tuple(voids), tuple(scores), called_led)
+
+
+_NOTHING: Final = (0,) * SEATS
+_last_finished: _Finished | None = None
+"""The reading last asked for: the views read in a search mostly continue the same hand."""
+
+
+def _read_finished(view: SheepsheadView) -> _Finished:
+    """The reading of ``view``'s finished tricks, from the last one where they agree."""
+    global _last_finished
+    tricks = view.tricks
+    called = view.called
+    picker = view.picker
+    rules = view.rules
+    node = _last_finished
+    if node is None or node.rules is not rules or node.called != called or node.picker != picker:
+        node = _Finished(None, None, 0, rules, called, picker, 0, _NOTHING, _NOTHING, False)
+    else:
+        while node.count > len(tricks):
+            parent = node.parent
+            assert parent is not None
+            node = parent
+        # Keep the deepest reading whose tricks are all these tricks' (the same objects).
+        good = node
+        check = node
+        while check.count:
+            parent = check.parent
+            assert parent is not None
+            if check.trick is not tricks[check.count - 1]:
+                good = parent
+            check = parent
+        node = good
+    for k in range(node.count, len(tricks)):
+        node = node.then(tricks[k])
+    _last_finished = node
+    return node
 
 
 def _table(view: SheepsheadView, hand: int, unknown: int, played: int, unseen: int,
@@ -319,16 +397,15 @@ def _table(view: SheepsheadView, hand: int, unknown: int, played: int, unseen: i
     return table
 
 
-def _called_suit_led(view: SheepsheadView) -> bool:
+def _called_suit_led(view: SheepsheadView, finished: _Finished) -> bool:
     if view.called is None:
         return False
-    if view.rules.jack_of_diamonds:
+    if finished.jack:
         return True  # no called suit: nothing to open, no constraints
-    called_suit = PLAY_SUIT[view.called]
-    for trick in (*view.tricks, view.current_trick):
-        if trick.cards and _led_suit(trick, view.called) == called_suit:
-            return True
-    return False
+    if finished.called_led:
+        return True
+    current = view.current_trick
+    return bool(current.cards) and _led_suit(current, view.called) == PLAY_SUIT[view.called]
 
 
 def _note_trick(trick: TrickView, called: Card | None, voids: list[int]) -> int:
@@ -372,7 +449,8 @@ def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
     return tuple(sides)
 
 
-def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | None:
+def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...],
+                     finished: _Finished) -> Seat | None:
     """The seat whose public play marks it as the secret partner, if one stands out.
 
     Evidence, scored per seat: leading trump (the picker's side leads trump) +2; throwing ten
@@ -390,10 +468,8 @@ def _suspect_partner(view: SheepsheadView, sides: tuple[Side, ...]) -> Seat | No
     if len(candidates) == 1:
         return candidates[0]
     # Every seat is scored (a seat's score depends on its own plays only); candidates count.
-    score = [0] * SEATS
-    called_suit = view.called_suit
-    for trick in view.tricks:
-        _score_trick(trick, picker, called_suit, score)
+    score = list(finished.scores)
+    called_suit = -1 if view.called is None or finished.jack else PLAY_SUIT[view.called]
     _score_trick(view.current_trick, picker, called_suit, score)
     best = candidates[0]
     for seat in candidates:
