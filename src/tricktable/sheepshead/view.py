@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
-from tricktable.sheepshead.deck import DECK_MASK, PLAY_SUIT, POINTS, sort_hand
+from tricktable.sheepshead.deck import DECK_MASK, PLAY_SUIT, POINTS, cards_in, sort_hand
 from tricktable.sheepshead.events import (
     Buried,
     CardPlayed,
@@ -248,9 +248,10 @@ def _seen_events(
         return tuple(events)
     unknown_out = state.unknown is not None and state.unknown_played
     buried_at = passes + 1  # the passes, the pick, then the bury
-    if not unknown_out and len(events) > buried_at and type(events[buried_at]) is Buried:
+    bury = events[buried_at] if not unknown_out and len(events) > buried_at else None
+    if type(bury) is Buried:
         seen = list(events)
-        seen[buried_at] = redact(seen[buried_at], viewer=seat, picker=picker, over=over)
+        seen[buried_at] = _BURY_HIDDEN[bury.seat]  # as redact() hides it
         return tuple(seen)
     return tuple(
         redact(e, viewer=seat, picker=picker, over=over)
@@ -260,6 +261,7 @@ def _seen_events(
 
 
 _FACE_DOWN_EVENTS: Final = (CardPlayed, TrickWon)
+_BURY_HIDDEN: Final = tuple(Buried(seat, None) for seat in range(5))
 
 
 def _passes(events: list[Event]) -> tuple[Seat, ...]:
@@ -363,7 +365,7 @@ class ViewReader:
     def buried(self) -> tuple[Card, ...] | None:
         state = self._state
         if (self.seat == state.picker or state.is_over) and state.buried:
-            return tuple(cards_of(state.buried))
+            return tuple(cards_in(state.buried))
         return None
 
     @property
@@ -512,7 +514,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     passes = _passes(state.events)
     to_move = state.to_move
     legal = state.legal_actions() if to_move == seat else ()
-    buried = tuple(cards_of(state.buried)) if (is_picker or over) and state.buried else None
+    buried = tuple(cards_in(state.buried)) if (is_picker or over) and state.buried else None
     known_partner = partner if (revealed or is_partner or over) else None
     leaster = picker is None and (state.phase is Phase.PLAY or result_kind is HandKind.LEASTER)
     events = _seen_events(state, seat, over, len(passes))
