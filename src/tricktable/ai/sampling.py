@@ -108,33 +108,20 @@ def sample_slots(
         raise NoConsistentDeal("No deal fits what is known.")
     slots: list[list[int]] = [[] for _ in capacity]
     placed = [False] * len(cards)
-
-    def place(index: int, slot: int) -> None:
-        counts[allowed[index]] -= 1
-        room[slot] -= 1
-        slots[slot].append(cards[index])
-        placed[index] = True
-
-    def can_place(index: int, slot: int) -> bool:
-        mask = allowed[index]
-        counts[mask] -= 1
-        room[slot] -= 1
-        ok = _feasible(counts, room)
-        counts[mask] += 1
-        room[slot] += 1
-        return ok
-
     for demand in demands:
         if any(c in demand.cards for c in slots[demand.slot]):
             continue
         options = [
             i for i in range(len(cards))
             if not placed[i] and cards[i] in demand.cards and allowed[i] >> demand.slot & 1
-            and can_place(i, demand.slot)
+            and _can_place(allowed[i], demand.slot, counts, room)
         ]
         if not options:
             raise NoConsistentDeal("No deal fits what is known.")
-        place(rng.choice(options), demand.slot)
+        index = rng.choice(options)
+        _place(allowed[index], demand.slot, counts, room)
+        slots[demand.slot].append(cards[index])
+        placed[index] = True
 
     order = [i for i in range(len(cards)) if not placed[i]]
     rng.shuffle(order)
@@ -145,8 +132,28 @@ def sample_slots(
             if not choices:
                 raise NoConsistentDeal("No deal fits what is known.")
             slot = _weighted_choice(choices, room, rng) if len(choices) > 1 else choices[0]
-            if can_place(index, slot):
+            if _can_place(mask, slot, counts, room):
                 break
             choices.remove(slot)
-        place(index, slot)
+        _place(mask, slot, counts, room)
+        slots[slot].append(cards[index])
     return slots
+
+
+# Module functions, not closures inside sample_slots: compiled, a closure is an object whose
+# every call and every captured variable goes through its environment.
+
+def _place(mask: int, slot: int, counts: dict[int, int], room: list[int]) -> None:
+    """Take a card of class ``mask`` out of the counts and a place out of ``slot``."""
+    counts[mask] -= 1
+    room[slot] -= 1
+
+
+def _can_place(mask: int, slot: int, counts: dict[int, int], room: list[int]) -> bool:
+    """Whether the rest can still be placed after a card of class ``mask`` goes to ``slot``."""
+    counts[mask] -= 1
+    room[slot] -= 1
+    ok = _feasible(counts, room)
+    counts[mask] += 1
+    room[slot] += 1
+    return ok
