@@ -1,3 +1,5 @@
+import random
+
 import pytest
 
 from tricktable.ai.evidence import Evidence
@@ -30,3 +32,24 @@ def test_means_and_gains_are_weighted() -> None:
 def test_values_must_cover_every_option() -> None:
     with pytest.raises(ValueError):
         Evidence(3).add(1.0, [1.0, 2.0])
+
+
+def test_choices_chooses_as_choose_does_for_each_z() -> None:
+    rng = random.Random(4)
+    for samples in (0, 1, 2, 5, 30):
+        evidence = Evidence(4)
+        for _ in range(samples):
+            evidence.add(rng.random(), [rng.gauss(k * 0.3, 2.0) for k in range(4)])
+        zs = (-1.0, 0.0, 0.5, 2.0, 3.0)
+        for default in range(4):
+            expected = []
+            for z in zs:  # the default unless a gain's edge clears the margin; the best edge
+                best, best_edge = default, 0.0
+                for option in range(4):
+                    if option != default:
+                        mean, error = evidence.gain(option, default)
+                        if mean - z * error > max(0.05, best_edge):
+                            best, best_edge = option, mean - z * error
+                expected.append(best)
+            assert evidence.choices(default, zs, margin=0.05) == expected
+            assert [evidence.choose(default, z=z, margin=0.05) for z in zs] == expected

@@ -57,12 +57,18 @@ class Evidence:
         total = sum(weights)
         if total == 0.0:
             return 0.0, math.inf
+        return self._gain(option, default, total, sum(w * w for w in weights))
+
+    def _gain(self, option: int, default: int, total: float,
+              squares: float) -> tuple[float, float]:
+        """:meth:`gain`, given the weights' sum (not zero) and sum of squares."""
+        weights = self.weights
         diffs = [v[option] - v[default] for v in self.values]
         mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
         if len(weights) < 2:
             return mean, math.inf
         variance = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
-        effective = total * total / sum(w * w for w in weights)
+        effective = total * total / squares
         if effective <= 1.0:
             return mean, math.inf
         return mean, math.sqrt(variance / (effective - 1.0))
@@ -70,15 +76,28 @@ class Evidence:
     def choose(self, default: int | None, *, z: float = 2.0, margin: float = 0.0) -> int:
         """The option to take: the default unless another clearly beats it (by more than
         ``margin`` and ``z`` standard errors); without a default, the best mean."""
-        means = self.means()
         if default is None:
+            means = self.means()
             return max(range(self.options), key=means.__getitem__)
-        best, best_edge = default, 0.0
+        return self.choices(default, (z,), margin=margin)[0]
+
+    def choices(self, default: int, zs: Sequence[float], *, margin: float = 0.0) -> list[int]:
+        """:meth:`choose` with each of ``zs`` in turn, the gains computed once for all."""
+        gains: list[tuple[int, float, float]] = []
+        weights = self.weights
+        total = sum(weights)
+        squares = sum(w * w for w in weights)
         for option in range(self.options):
-            if option == default:
-                continue
-            mean, error = self.gain(option, default)
-            edge = mean - z * error
-            if edge > margin and edge > best_edge:
-                best, best_edge = option, edge
-        return best
+            if option != default:
+                mean, error = (self._gain(option, default, total, squares) if total != 0.0
+                               else (0.0, math.inf))
+                gains.append((option, mean, error))
+        chosen = []
+        for z in zs:
+            best, best_edge = default, 0.0
+            for option, mean, error in gains:
+                edge = mean - z * error
+                if edge > margin and edge > best_edge:
+                    best, best_edge = option, edge
+            chosen.append(best)
+        return chosen

@@ -216,8 +216,8 @@ class StrongSheepsheadPlayer:
         if default is None or evidence.effective() < _SETTLE_EFFECTIVE:
             return False
         k = self.settle_k
-        low = evidence.choose(default, z=z - k, margin=self.margin)
-        return low == evidence.choose(default, z=z + k, margin=self.margin)
+        low, high = evidence.choices(default, (z - k, z + k), margin=self.margin)
+        return low == high
 
     def _weight(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
         """How well ``sample`` explains what the others did (not normalised)."""
