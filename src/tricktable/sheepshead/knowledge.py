@@ -429,20 +429,17 @@ def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
     """Each seat's side as ``view.seat`` knows it for certain."""
     me = view.seat
     picker = view.picker
-    sides = [_UNKNOWN] * SEATS
-    sides[me] = _MINE
     if picker is None:
         # A leaster (or the auction): everyone plays for himself.
-        return tuple(_MINE if s == me else _OTHER for s in range(SEATS))
-    picker_team: set[Seat] = {picker}
-    if view.partner is not None:
-        picker_team.add(view.partner)
-    complete = view.alone or view.partner is not None
-    mine_is_picker_team = me in picker_team
+        return tuple([_MINE if s == me else _OTHER for s in range(SEATS)])
+    partner = view.partner
+    complete = view.alone or partner is not None
+    mine_is_picker_team = me in (picker, partner)
+    sides = [_UNKNOWN] * SEATS
     for seat in range(SEATS):
         if seat == me:
-            continue
-        if seat in picker_team:
+            sides[seat] = _MINE
+        elif seat in (picker, partner):
             sides[seat] = _MINE if mine_is_picker_team else _OTHER
         elif complete:
             sides[seat] = _OTHER if mine_is_picker_team else _MINE
