@@ -95,3 +95,27 @@ def test_leaster_score() -> None:
     assert leaster_score([10, 20, 0, 40, 50], [1, 1, 0, 2, 2], 0) == 4
     assert leaster_score([10, 20, 0, 40, 50], [1, 1, 0, 2, 2], 1) == -1
     assert leaster_score([10, 10, 0, 50, 50], [1, 1, 0, 2, 2], 0) == 0
+
+
+def test_positions_sharing_an_equivalence_key_have_the_same_value() -> None:
+    """Hands that reach one trick boundary by playing different (but, for what is left,
+    equivalent) cards share a transposition entry; that is only sound if they are worth the same."""
+    rng = random.Random(4)
+    groups: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
+    for seed in range(40):
+        start = new_hand(rules=PRESETS["milwaukee"], dealer=seed % 5, seed=seed)
+        while start.phase is not Phase.PLAY:
+            start.apply(start.legal_actions()[0])
+        while len(start.tricks) < 1:
+            start.apply(rng.choice(start.legal_actions()))
+        for _ in range(30):  # ways to play the next trick
+            state = start.copy()
+            while len(state.tricks) < 2:
+                state.apply(rng.choice(state.legal_actions()))
+            position = SearchPosition.from_state(state)
+            value = SheepsheadSolver().solve(position)
+            groups.setdefault(position.equivalence_key(), {})[position.key()] = value
+    merged = [members for members in groups.values() if len(members) > 1]
+    assert len(merged) > 10
+    for members in merged:
+        assert len(set(members.values())) == 1

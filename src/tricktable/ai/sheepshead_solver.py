@@ -50,7 +50,7 @@ class SheepsheadSolver:
     def __init__(self, node_limit: int = 0) -> None:
         """``node_limit`` > 0 makes a search raise :class:`SearchAborted` past that many nodes
         (the count runs over all calls; the table stays sound)."""
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
 
@@ -68,7 +68,7 @@ class SheepsheadSolver:
         """
         if position.leaster:
             raise ValueError("A leaster has no teams: use solve_leaster.")
-        return self._search(position, alpha, beta)
+        return self._narrowing(position, alpha, beta)
 
     def move_values(self, position: SearchPosition) -> dict[int, int]:
         """The exact future team points after each legal move (merged moves share a value)."""
@@ -77,9 +77,29 @@ class SheepsheadSolver:
         for move in position.moves():
             position.make(move)
             gained = position.team_points - base
-            values[move] = gained + self._search(position, -1, 121)
+            values[move] = gained + self._narrowing(position, -1, 121)
             position.unmake()
         return values
+
+    def _narrowing(self, pos: SearchPosition, alpha: int, beta: int) -> int:
+        """``_search`` over a wide window as a series of null-window searches that halve the
+        range the value can still be in: on this game's 0–120 points that visits fewer nodes
+        than one wide search, and the table keeps every bound they prove."""
+        if beta - alpha <= 2:
+            return self._search(pos, alpha, beta)
+        low, high = 0, pos.remaining_points()
+        while low < high:
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            guess = (low + high + 1) // 2
+            value = self._search(pos, guess - 1, guess)
+            if value >= guess:
+                low = value
+            else:
+                high = value
+        return low
 
     def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
         self.nodes += 1
@@ -92,16 +112,17 @@ class SheepsheadSolver:
                 winner, points = pos.last_trick()
                 return points if pos.team >> winner & 1 else 0
         key: tuple[int, ...] | None = None
+        hint = -1
         if not pos.trick:
             remaining = pos.remaining_points()
             if remaining <= alpha:
                 return remaining
             if beta <= 0:
                 return 0
-            key = pos.key()
+            key = pos.equivalence_key()
             entry = self.table.get(key)
             if entry is not None:
-                low, high = entry
+                low, high, hint = entry
                 if low >= beta or low == high:
                     return low
                 if high <= alpha:
@@ -113,8 +134,13 @@ class SheepsheadSolver:
         maximizing = pos.team >> pos.to_move & 1
         base = pos.team_points
         best = -1 if maximizing else 1000
+        best_move = -1
         a, b = alpha, beta
-        for move in self._ordered(pos, maximizing):
+        moves = self._ordered(pos, maximizing)
+        if hint >= 0 and moves[0] != hint and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)  # what settled this position (or an equivalent one) before
+        for move in moves:
             pos.make(move)
             gained = pos.team_points - base
             value = gained + self._search(pos, a - gained, b - gained)
@@ -122,31 +148,34 @@ class SheepsheadSolver:
             if maximizing:
                 if value > best:
                     best = value
+                    best_move = move
                     if best > a:
                         a = best
                         if a >= b:
                             break
             elif value < best:
                 best = value
+                best_move = move
                 if best < b:
                     b = best
                     if a >= b:
                         break
         if key is not None:
-            self._store(key, best, alpha, beta, 0, 120)
+            self._store(key, best, alpha, beta, 0, 120, best_move)
         return best
 
     def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, lowest: int,
-               highest: int) -> None:
-        """Record what a search with window (alpha, beta) proved: a bound or the exact value."""
-        low, high = self.table.get(key, (lowest, highest))
+               highest: int, move: int = -1) -> None:
+        """Record what a search with window (alpha, beta) proved, a bound or the exact value,
+        and the move that gave it, to be tried first next time."""
+        low, high, _ = self.table.get(key, (lowest, highest, -1))
         if value <= alpha:
             high = min(high, value)
         elif value >= beta:
             low = max(low, value)
         else:
             low = high = value
-        self.table[key] = (low, high)
+        self.table[key] = (low, high, move)
 
     @staticmethod
     def _ordered(pos: SearchPosition, maximizing: int) -> list[int]:
@@ -196,10 +225,10 @@ class SheepsheadSolver:
             return score
         key: tuple[int, ...] | None = None
         if not pos.trick:
-            key = (*pos.key(), seat, *pos.points, *(min(t, 1) for t in pos.tricks))
+            key = (*pos.equivalence_key(), seat, *pos.points, *(min(t, 1) for t in pos.tricks))
             entry = self.table.get(key)
             if entry is not None:
-                low, high = entry
+                low, high, _ = entry
                 if low >= beta or low == high:
                     return low
                 if high <= alpha:

@@ -65,6 +65,8 @@ _BYTE_POINTS: Final = tuple(
     for k in range(4)
 )
 """``_BYTE_POINTS[k][byte]``: the card points of byte ``k`` of a compact mask."""
+_POINT_CODE: Final = tuple((0, 2, 3, 4, 10, 11).index(p) for p in POINTS_OF)
+"""A card's points in three bits, for :meth:`SearchPosition.equivalence_key`."""
 
 
 def compact_mask(mask: int) -> int:
@@ -364,6 +366,47 @@ class SearchPosition:
         if not self.unknown_played:
             total += POINTS_OF[self.unknown]
         return total
+
+    def equivalence_key(self) -> tuple[int, ...]:
+        """A transposition key, valid at the start of a trick, that positions differing only in
+        the cards already played share: each suit's remaining cards in power order with their
+        holders and points (a card's rank among the remaining cards is all that play compares)."""
+        h0, h1, h2, h3, h4 = self.hands
+        everything = h0 | h1 | h2 | h3 | h4
+        called = self.called_bit if self.status == _NOT_LED else 0
+        called_at = -1
+        trump_holders = trump_points = fail_holders = fail_points = 0
+        position = 0
+        for suit in (TRUMP, 0, 1, 2):
+            holders = points = count = 0
+            mask = everything & SUIT_BITS[suit]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                if low == called:
+                    called_at = position
+                position += 1
+                count += 1
+                if h0 & low:
+                    holders = holders << 3 | 1
+                elif h1 & low:
+                    holders = holders << 3 | 2
+                elif h2 & low:
+                    holders = holders << 3 | 3
+                elif h3 & low:
+                    holders = holders << 3 | 4
+                else:
+                    holders = holders << 3 | 5
+                points = points << 3 | _POINT_CODE[low.bit_length() - 1]
+            if suit == TRUMP:
+                trump_holders, trump_points = holders, points
+            else:  # a zero holder code after each fail suit keeps the suits apart
+                position += 1
+                fail_holders = (fail_holders << 3 * count | holders) << 3
+                fail_points = (fail_points << 3 * count | points) << 3
+        unknown = -1 if self.unknown_played else POINTS_OF[self.unknown]
+        return (trump_holders, trump_points, fail_holders, fail_points, self.leader, self.status,
+                called_at, unknown, self.team)
 
     def key(self) -> tuple[int, ...]:
         """A transposition key, valid at the start of a trick."""
