@@ -374,9 +374,8 @@ class SearchPosition:
         h0, h1, h2, h3, h4 = self.hands
         everything = h0 | h1 | h2 | h3 | h4
         called = self.called_bit if self.status == _NOT_LED else 0
-        called_at = -1
+        called_at = -1  # the called card's place in its suit while it binds the partner
         trump_holders = trump_points = fail_holders = fail_points = 0
-        position = 0
         for suit in (TRUMP, 0, 1, 2):
             holders = points = count = 0
             mask = everything & SUIT_BITS[suit]
@@ -384,8 +383,7 @@ class SearchPosition:
                 low = mask & -mask
                 mask ^= low
                 if low == called:
-                    called_at = position
-                position += 1
+                    called_at = count
                 count += 1
                 if h0 & low:
                     holders = holders << 3 | 1
@@ -401,7 +399,6 @@ class SearchPosition:
             if suit == TRUMP:
                 trump_holders, trump_points = holders, points
             else:  # a zero holder code after each fail suit keeps the suits apart
-                position += 1
                 fail_holders = (fail_holders << 3 * count | holders) << 3
                 fail_points = (fail_points << 3 * count | points) << 3
         unknown = -1 if self.unknown_played else POINTS_OF[self.unknown]
