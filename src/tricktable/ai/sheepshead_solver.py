@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from tricktable.sheepshead.search import POINTS_OF, UNKNOWN_MOVE, SearchPosition
+from tricktable.sheepshead.search import (
+    DONE,
+    POINTS_OF,
+    SUIT_BITS,
+    SUIT_OF,
+    UNKNOWN_MOVE,
+    SearchPosition,
+    equivalence_key,
+    mask_points,
+)
 
 __all__ = ["SearchAborted", "SheepsheadSolver", "leaster_score"]
 
@@ -102,6 +111,8 @@ class SheepsheadSolver:
         return low
 
     def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
+        if pos.unbound and not pos.trick and pos.tricks_left >= 2:
+            return self._plain(pos.hands, pos.team, 0, pos.leader, pos.tricks_left, alpha, beta)
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
@@ -163,6 +174,166 @@ class SheepsheadSolver:
         if key is not None:
             self._store(key, best, alpha, beta, 0, 120, best_move)
         return best
+
+    def _last_two(self, hands: list[int], team: int, leader: int, k: int, played: int, led: int,
+                  best: int, best_seat: int, points: int, alpha: int, beta: int) -> int:
+        """The picker's team's points from the last two tricks, from the ``k``-th card of the
+        first of them on (``played``: the cards out, this trick's too), when only follow-suit
+        rules are left (:attr:`~tricktable.sheepshead.search.SearchPosition.unbound`).  Every
+        hand holds two cards; the last trick's plays are forced."""
+        self.nodes += 1
+        if k == 5:
+            value = points if team >> best_seat & 1 else 0
+            lead = hands[best_seat] & ~played
+            card = lead.bit_length() - 1
+            last_led = SUIT_OF[card]
+            last_best = card
+            winner = best_seat
+            last_points = POINTS_OF[card]
+            for step in range(1, 5):
+                seat = (best_seat + step) % 5
+                card = (hands[seat] & ~played).bit_length() - 1
+                last_points += POINTS_OF[card]
+                if (card < 14 or SUIT_OF[card] == last_led) and card < last_best:
+                    last_best = card
+                    winner = seat
+            return value + last_points if team >> winner & 1 else value
+        seat = (leader + k) % 5
+        hand = hands[seat] & ~played
+        if k:
+            follow = hand & SUIT_BITS[led]
+            if follow:
+                hand = follow
+        maximizing = team >> seat & 1
+        result = -1 if maximizing else 1000
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            card = low.bit_length() - 1
+            if k == 0:
+                value = self._last_two(hands, team, leader, 1, played | low, SUIT_OF[card], card,
+                                       seat, POINTS_OF[card], alpha, beta)
+            elif (card < 14 or SUIT_OF[card] == led) and card < best:
+                value = self._last_two(hands, team, leader, k + 1, played | low, led, card,
+                                       seat, points + POINTS_OF[card], alpha, beta)
+            else:
+                value = self._last_two(hands, team, leader, k + 1, played | low, led, best,
+                                       best_seat, points + POINTS_OF[card], alpha, beta)
+            if maximizing:
+                if value > result:
+                    result = value
+                    if result > alpha:
+                        alpha = result
+                        if alpha >= beta:
+                            break
+            elif value < result:
+                result = value
+                if result < beta:
+                    beta = result
+                    if alpha >= beta:
+                        break
+        return result
+
+    # --- Unbound positions: plain follow-suit play, searched on integers ---------------------
+
+    def _plain(self, hands: list[int], team: int, gone: int, leader: int, tricks_left: int,
+               alpha: int, beta: int) -> int:
+        """:meth:`_search` at the start of a trick in an
+        :attr:`~tricktable.sheepshead.search.SearchPosition.unbound` position, without a
+        position object: ``hands`` less the cards ``gone`` are what the players hold.  The same
+        table, bounds, move order and node count as the search on positions."""
+        self.nodes += 1
+        if self.node_limit and self.nodes > self.node_limit:
+            raise SearchAborted
+        h0 = hands[0] & ~gone
+        h1 = hands[1] & ~gone
+        h2 = hands[2] & ~gone
+        h3 = hands[3] & ~gone
+        h4 = hands[4] & ~gone
+        remaining = mask_points(h0 | h1 | h2 | h3 | h4)
+        if remaining <= alpha:
+            return remaining
+        if beta <= 0:
+            return 0
+        if tricks_left == 2:
+            return self._last_two(hands, team, leader, 0, gone, -1, 99, 0, 0, alpha, beta)
+        key = equivalence_key(h0, h1, h2, h3, h4, leader, DONE, 0, -1, team)
+        hint = -1
+        entry = self.table.get(key)
+        if entry is not None:
+            low, high, hint = entry
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        best, best_move = self._plain_trick(hands, team, gone, leader, tricks_left, 0, 0, -1,
+                                            99, 0, 0, alpha, beta, hint)
+        self._store(key, best, alpha, beta, 0, 120, best_move)
+        return best
+
+    def _plain_trick(self, hands: list[int], team: int, gone: int, leader: int,
+                     tricks_left: int, k: int, played: int, led: int, best: int,
+                     best_seat: int, points: int, alpha: int, beta: int,
+                     hint: int) -> tuple[int, int]:
+        """The ``k``-th card of a trick in :meth:`_plain` (``played``: the trick's cards so
+        far): the value for the picker's team, and the move that gave it."""
+        if k:
+            self.nodes += 1
+            if self.node_limit and self.nodes > self.node_limit:
+                raise SearchAborted
+        seat = (leader + k) % 5
+        out = gone | played
+        hand = hands[seat] & ~out
+        if k:
+            follow = hand & SUIT_BITS[led]
+            if follow:
+                hand = follow
+        maximizing = team >> seat & 1
+        moves = _plain_moves(hands, out, played, hand, k, best, best_seat, led, team,
+                             maximizing)
+        if hint >= 0 and moves[0] != hint and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        result = -1 if maximizing else 1000
+        result_move = -1
+        a, b = alpha, beta
+        for card in moves:
+            low = 1 << card
+            if k == 0:
+                new_led, new_best, new_seat = SUIT_OF[card], card, seat
+            elif (card < 14 or SUIT_OF[card] == led) and card < best:
+                new_led, new_best, new_seat = led, card, seat
+            else:
+                new_led, new_best, new_seat = led, best, best_seat
+            trick_points = points + POINTS_OF[card]
+            if k < 4:
+                value = self._plain_trick(hands, team, gone, leader, tricks_left, k + 1,
+                                          played | low, new_led, new_best, new_seat,
+                                          trick_points, a, b, -1)[0]
+            else:
+                gained = trick_points if team >> new_seat & 1 else 0
+                value = gained + self._plain(hands, team, out | low, new_seat, tricks_left - 1,
+                                             a - gained, b - gained)
+            if maximizing:
+                if value > result:
+                    result = value
+                    result_move = card
+                    if result > a:
+                        a = result
+                        if a >= b:
+                            break
+            elif value < result:
+                result = value
+                result_move = card
+                if result < b:
+                    b = result
+                    if a >= b:
+                        break
+        return result, result_move
 
     def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, lowest: int,
                highest: int, move: int = -1) -> None:
@@ -253,6 +424,43 @@ class SheepsheadSolver:
         if key is not None:
             self._store(key, best, alpha, beta, -1, 4)
         return best
+
+
+def _plain_moves(hands: list[int], out: int, played: int, legal: int, k: int, best: int,
+                 best_seat: int, led: int, team: int, maximizing: int) -> list[int]:
+    """:meth:`SearchPosition.moves` then :meth:`SheepsheadSolver._ordered`, for
+    :meth:`SheepsheadSolver._plain_trick`: equivalent cards merged, then ordered."""
+    others = (hands[0] | hands[1] | hands[2] | hands[3] | hands[4]) & ~out & ~legal
+    separating = others | played
+    moves: list[int] = []
+    previous = -1
+    while legal:
+        low = legal & -legal
+        index = low.bit_length() - 1
+        legal ^= low
+        if (
+            previous >= 0
+            and _SUIT[previous] == _SUIT[index]
+            and POINTS_OF[previous] == POINTS_OF[index]
+            and not ((1 << index) - (2 << previous)) & separating
+        ):
+            previous = index
+            continue
+        moves.append(index)
+        previous = index
+    if len(moves) < 2 or k == 0:
+        return moves
+    winner_on_my_side = (team >> best_seat & 1) == maximizing
+    keyed: list[int] = []
+    for move in moves:
+        wins = move < best and (move < 14 or _SUIT[move] == led)
+        points = POINTS_OF[move]
+        if winner_on_my_side:
+            keyed.append((100 - points if wins else -points) * 64 + move)
+        else:
+            keyed.append((-move if wins else 100 + points) * 64 + move)
+    keyed.sort()
+    return [number & 63 for number in keyed]
 
 
 _SUIT: Final = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))

@@ -29,9 +29,15 @@ __all__ = [
     "COMPACT",
     "CARD_OF",
     "INDEX_OF",
+    "POINTS_OF",
+    "SUIT_BITS",
+    "SUIT_OF",
     "UNKNOWN_MOVE",
     "SearchPosition",
+    "DONE",
     "compact_mask",
+    "equivalence_key",
+    "mask_points",
     "global_mask",
     "team_mask",
 ]
@@ -59,6 +65,8 @@ UNKNOWN_MOVE: Final = 32
 _NOT_LED: Final = 0
 _LEADING: Final = 1
 _DONE: Final = 2
+DONE: Final = _DONE
+"""The status once the called card binds no play (its suit led, or no called card)."""
 _GLOBAL_BIT: Final = tuple(1 << c for c in COMPACT)
 _BYTE_POINTS: Final = tuple(
     tuple(sum(POINTS_OF[8 * k + b] for b in range(8) if byte >> b & 1) for byte in range(256))
@@ -67,6 +75,50 @@ _BYTE_POINTS: Final = tuple(
 """``_BYTE_POINTS[k][byte]``: the card points of byte ``k`` of a compact mask."""
 _POINT_CODE: Final = tuple((0, 2, 3, 4, 10, 11).index(p) for p in POINTS_OF)
 """A card's points in three bits, for :meth:`SearchPosition.equivalence_key`."""
+
+
+def mask_points(mask: int) -> int:
+    """The card points of a compact mask."""
+    p0, p1, p2, p3 = _BYTE_POINTS
+    return p0[mask & 255] + p1[mask >> 8 & 255] + p2[mask >> 16 & 255] + p3[mask >> 24 & 255]
+
+
+def equivalence_key(h0: int, h1: int, h2: int, h3: int, h4: int, leader: int, status: int,
+                    called: int, unknown: int, team: int) -> tuple[int, ...]:
+    """A transposition key for the start of a trick with hands ``h0``–``h4`` (compact masks):
+    each suit's remaining cards in power order with their holders and points (a card's rank
+    among the remaining cards is all that play compares), the called card's place in its suit
+    while it binds (``called``: its bit, or 0), the unknown card's points (or -1)."""
+    everything = h0 | h1 | h2 | h3 | h4
+    called_at = -1
+    trump_holders = trump_points = fail_holders = fail_points = 0
+    for suit in (TRUMP, 0, 1, 2):
+        holders = points = count = 0
+        mask = everything & SUIT_BITS[suit]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            if low == called:
+                called_at = count
+            count += 1
+            if h0 & low:
+                holders = holders << 3 | 1
+            elif h1 & low:
+                holders = holders << 3 | 2
+            elif h2 & low:
+                holders = holders << 3 | 3
+            elif h3 & low:
+                holders = holders << 3 | 4
+            else:
+                holders = holders << 3 | 5
+            points = points << 3 | _POINT_CODE[low.bit_length() - 1]
+        if suit == TRUMP:
+            trump_holders, trump_points = holders, points
+        else:  # a zero holder code after each fail suit keeps the suits apart
+            fail_holders = (fail_holders << 3 * count | holders) << 3
+            fail_points = (fail_points << 3 * count | points) << 3
+    return (trump_holders, trump_points, fail_holders, fail_points, leader, status, called_at,
+            unknown, team)
 
 
 def compact_mask(mask: int) -> int:
@@ -142,7 +194,8 @@ class SearchPosition:
         self.picker = picker
         self.unknown = unknown
         self.unknown_played = unknown < 0
-        self._undo: list[tuple[int, ...]] = []
+        self._undo: list[int] = []
+        """A flat stack: five small ints per move, seven more per finished trick (no tuples)."""
 
     @classmethod
     def from_state(cls, state: HandState) -> SearchPosition:
@@ -257,7 +310,12 @@ class SearchPosition:
         """Play a move from :meth:`moves` for the player to move."""
         seat = self.to_move
         trick = self.trick
-        undo = (self.led, self.best, self.best_seat, self.trick_points, self.status)
+        undo = self._undo
+        undo.append(self.led)
+        undo.append(self.best)
+        undo.append(self.best_seat)
+        undo.append(self.trick_points)
+        undo.append(self.status)
         if move == UNKNOWN_MOVE:
             card = self.unknown
             self.unknown_played = True
@@ -284,7 +342,6 @@ class SearchPosition:
                 self.best_seat = seat
             trick.append(card)
         self.trick_points += POINTS_OF[card]
-        self._undo.append(undo)
         if len(trick) < 5:
             self.to_move = (seat + 1) % 5
             return
@@ -295,7 +352,10 @@ class SearchPosition:
         if self.team >> winner & 1:
             self.team_points += points
         self.tricks_left -= 1
-        self._undo.append((self.leader, trick[0], trick[1], trick[2], trick[3], trick[4]))
+        self.trick_points = 0  # so that remaining_points() is exact at a trick's start
+        undo.append(points)
+        undo.append(self.leader)
+        undo.extend(trick)
         trick.clear()
         if self.status == _LEADING:
             self.status = _DONE
@@ -303,28 +363,32 @@ class SearchPosition:
 
     def unmake(self) -> None:
         """Take back the last move."""
-        if not self.trick:
+        undo = self._undo
+        trick = self.trick
+        if not trick:
             # The last move completed a trick: restore it first.
-            finished = self._undo.pop()
-            leader = finished[0]
+            trick.extend(undo[-5:])
+            del undo[-5:]
+            leader = undo.pop()
+            points = undo.pop()
             winner = self.leader
-            points = self.trick_points
             self.points[winner] -= points
             self.tricks[winner] -= 1
             if self.team >> winner & 1:
                 self.team_points -= points
             self.tricks_left += 1
             self.leader = leader
-            self.trick.extend(finished[1:])
-        led, best, best_seat, trick_points, status = self._undo.pop()
-        card = self.trick.pop()
-        seat = (self.leader + len(self.trick)) % 5
+        card = trick.pop()
+        seat = (self.leader + len(trick)) % 5
         if card < 0:
             self.unknown_played = False
         else:
             self.hands[seat] |= 1 << card
-        self.led, self.best, self.best_seat = led, best, best_seat
-        self.trick_points, self.status = trick_points, status
+        self.status = undo.pop()
+        self.trick_points = undo.pop()
+        self.best_seat = undo.pop()
+        self.best = undo.pop()
+        self.led = undo.pop()
         self.to_move = seat
 
     def last_trick(self) -> tuple[int, int]:
@@ -353,57 +417,31 @@ class SearchPosition:
         return winner, points
 
     @property
+    def unbound(self) -> bool:
+        """Whether plain follow-suit rules are all that is left: the called card binds no play
+        and the unknown card has been played."""
+        return self.status == _DONE and self.unknown_played
+
+    @property
     def over(self) -> bool:
         return self.tricks_left == 0
 
     def remaining_points(self) -> int:
         """Card points still to be won: in hands, the unknown card and the current trick."""
         h = self.hands
-        cards = h[0] | h[1] | h[2] | h[3] | h[4]
-        p0, p1, p2, p3 = _BYTE_POINTS
-        total = (self.trick_points + p0[cards & 255] + p1[cards >> 8 & 255]
-                 + p2[cards >> 16 & 255] + p3[cards >> 24 & 255])
+        total = self.trick_points + mask_points(h[0] | h[1] | h[2] | h[3] | h[4])
         if not self.unknown_played:
             total += POINTS_OF[self.unknown]
         return total
 
     def equivalence_key(self) -> tuple[int, ...]:
         """A transposition key, valid at the start of a trick, that positions differing only in
-        the cards already played share: each suit's remaining cards in power order with their
-        holders and points (a card's rank among the remaining cards is all that play compares)."""
+        the cards already played share (see :func:`equivalence_key`)."""
         h0, h1, h2, h3, h4 = self.hands
-        everything = h0 | h1 | h2 | h3 | h4
         called = self.called_bit if self.status == _NOT_LED else 0
-        called_at = -1  # the called card's place in its suit while it binds the partner
-        trump_holders = trump_points = fail_holders = fail_points = 0
-        for suit in (TRUMP, 0, 1, 2):
-            holders = points = count = 0
-            mask = everything & SUIT_BITS[suit]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                if low == called:
-                    called_at = count
-                count += 1
-                if h0 & low:
-                    holders = holders << 3 | 1
-                elif h1 & low:
-                    holders = holders << 3 | 2
-                elif h2 & low:
-                    holders = holders << 3 | 3
-                elif h3 & low:
-                    holders = holders << 3 | 4
-                else:
-                    holders = holders << 3 | 5
-                points = points << 3 | _POINT_CODE[low.bit_length() - 1]
-            if suit == TRUMP:
-                trump_holders, trump_points = holders, points
-            else:  # a zero holder code after each fail suit keeps the suits apart
-                fail_holders = (fail_holders << 3 * count | holders) << 3
-                fail_points = (fail_points << 3 * count | points) << 3
         unknown = -1 if self.unknown_played else POINTS_OF[self.unknown]
-        return (trump_holders, trump_points, fail_holders, fail_points, self.leader, self.status,
-                called_at, unknown, self.team)
+        return equivalence_key(h0, h1, h2, h3, h4, self.leader, self.status, called, unknown,
+                               self.team)
 
     def key(self) -> tuple[int, ...]:
         """A transposition key, valid at the start of a trick."""
