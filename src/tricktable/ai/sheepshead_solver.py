@@ -16,6 +16,8 @@ from typing import Final
 
 from tricktable.sheepshead.search import (
     DONE,
+    LEADING,
+    NOT_LED,
     POINTS_OF,
     SUIT_BITS,
     SUIT_OF,
@@ -62,6 +64,11 @@ class SheepsheadSolver:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
+        # The root position's called card and seats, for _plain (set when it starts).
+        self._partner = -1
+        self._picker = -1
+        self._called_bit = 0
+        self._called_suit = -1
 
     def clear(self) -> None:
         """Forget the transposition table (call between unrelated deals)."""
@@ -111,8 +118,11 @@ class SheepsheadSolver:
         return low
 
     def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
-        if pos.unbound and not pos.trick and pos.tricks_left >= 2:
-            return self._plain(pos.hands, pos.team, 0, pos.leader, pos.tricks_left, alpha, beta)
+        if pos.unknown_played and not pos.trick and pos.tricks_left >= 2:
+            self._partner, self._picker = pos.partner, pos.picker
+            self._called_bit, self._called_suit = pos.called_bit, pos.called_suit
+            return self._plain(pos.hands, pos.team, 0, pos.leader, pos.tricks_left, pos.status,
+                               alpha, beta)
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
@@ -234,17 +244,19 @@ class SheepsheadSolver:
                         break
         return result
 
-    # --- Unbound positions: plain follow-suit play, searched on integers ---------------------
+    # --- Positions without the unknown card: searched on plain integers ----------------------
 
     def _plain(self, hands: list[int], team: int, gone: int, leader: int, tricks_left: int,
-               alpha: int, beta: int) -> int:
-        """:meth:`_search` at the start of a trick in an
-        :attr:`~tricktable.sheepshead.search.SearchPosition.unbound` position, without a
-        position object: ``hands`` less the cards ``gone`` are what the players hold.  The same
+               status: int, alpha: int, beta: int) -> int:
+        """:meth:`_search` at the start of a trick, once the unknown card is out (or there is
+        none), without a position object: ``hands`` less the cards ``gone`` are what the
+        players hold; ``status`` is the called card's (``NOT_LED``, ``DONE``).  The same rules,
         table, bounds, move order and node count as the search on positions."""
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
+        if tricks_left == 1:
+            return _last_trick(hands, team, gone, leader)
         h0 = hands[0] & ~gone
         h1 = hands[1] & ~gone
         h2 = hands[2] & ~gone
@@ -255,9 +267,10 @@ class SheepsheadSolver:
             return remaining
         if beta <= 0:
             return 0
-        if tricks_left == 2:
+        if tricks_left == 2 and status == DONE:
             return self._last_two(hands, team, leader, 0, gone, -1, 99, 0, 0, alpha, beta)
-        key = equivalence_key(h0, h1, h2, h3, h4, leader, DONE, 0, -1, team)
+        called = self._called_bit if status == NOT_LED else 0
+        key = equivalence_key(h0, h1, h2, h3, h4, leader, status, called, -1, team)
         hint = -1
         entry = self.table.get(key)
         if entry is not None:
@@ -270,13 +283,13 @@ class SheepsheadSolver:
                 alpha = low
             if high < beta:
                 beta = high
-        best, best_move = self._plain_trick(hands, team, gone, leader, tricks_left, 0, 0, -1,
-                                            99, 0, 0, alpha, beta, hint)
+        best, best_move = self._plain_trick(hands, team, gone, leader, tricks_left, status, 0, 0,
+                                            -1, 99, 0, 0, alpha, beta, hint)
         self._store(key, best, alpha, beta, 0, 120, best_move)
         return best
 
     def _plain_trick(self, hands: list[int], team: int, gone: int, leader: int,
-                     tricks_left: int, k: int, played: int, led: int, best: int,
+                     tricks_left: int, status: int, k: int, played: int, led: int, best: int,
                      best_seat: int, points: int, alpha: int, beta: int,
                      hint: int) -> tuple[int, int]:
         """The ``k``-th card of a trick in :meth:`_plain` (``played``: the trick's cards so
@@ -288,12 +301,25 @@ class SheepsheadSolver:
         seat = (leader + k) % 5
         out = gone | played
         hand = hands[seat] & ~out
-        if k:
-            follow = hand & SUIT_BITS[led]
-            if follow:
-                hand = follow
+        legal = hand
+        if status != DONE and seat == self._partner:
+            if k == 0:
+                if status == NOT_LED:  # may lead the called suit only with the called card
+                    legal = hand & ~(SUIT_BITS[self._called_suit] & ~self._called_bit)
+            elif status == LEADING:
+                legal = self._called_bit
+            else:
+                legal = _follow(hand, led, status, tricks_left, self._called_bit)
+        elif k:
+            legal = hand & SUIT_BITS[led]
+            if not legal:
+                legal = hand
+                if status == NOT_LED and tricks_left > 1 and seat == self._picker:
+                    holding = hand & SUIT_BITS[self._called_suit]
+                    if holding & (holding - 1) == 0:  # his only card of the called suit stays
+                        legal = hand & ~holding
         maximizing = team >> seat & 1
-        moves = _plain_moves(hands, out, played, hand, k, best, best_seat, led, team,
+        moves = _plain_moves(hands, out, played, legal, k, best, best_seat, led, team,
                              maximizing)
         if hint >= 0 and moves[0] != hint and hint in moves:
             moves.remove(hint)
@@ -303,21 +329,25 @@ class SheepsheadSolver:
         a, b = alpha, beta
         for card in moves:
             low = 1 << card
+            new_status = status
             if k == 0:
                 new_led, new_best, new_seat = SUIT_OF[card], card, seat
+                if status == NOT_LED and new_led == self._called_suit:
+                    new_status = LEADING
             elif (card < 14 or SUIT_OF[card] == led) and card < best:
                 new_led, new_best, new_seat = led, card, seat
             else:
                 new_led, new_best, new_seat = led, best, best_seat
             trick_points = points + POINTS_OF[card]
             if k < 4:
-                value = self._plain_trick(hands, team, gone, leader, tricks_left, k + 1,
-                                          played | low, new_led, new_best, new_seat,
+                value = self._plain_trick(hands, team, gone, leader, tricks_left, new_status,
+                                          k + 1, played | low, new_led, new_best, new_seat,
                                           trick_points, a, b, -1)[0]
             else:
                 gained = trick_points if team >> new_seat & 1 else 0
+                after = DONE if new_status == LEADING else new_status
                 value = gained + self._plain(hands, team, out | low, new_seat, tricks_left - 1,
-                                             a - gained, b - gained)
+                                             after, a - gained, b - gained)
             if maximizing:
                 if value > result:
                     result = value
@@ -424,6 +454,34 @@ class SheepsheadSolver:
         if key is not None:
             self._store(key, best, alpha, beta, -1, 4)
         return best
+
+
+def _follow(hand: int, led: int, status: int, tricks_left: int, called_bit: int) -> int:
+    """The partner's legal cards when following while the called card binds: his cards of the
+    led suit, or, void in it, anything but the called card before the last trick."""
+    follow = hand & SUIT_BITS[led]
+    if follow:
+        return follow
+    if status == NOT_LED and tricks_left > 1 and hand:
+        return hand & ~called_bit
+    return hand
+
+
+def _last_trick(hands: list[int], team: int, gone: int, leader: int) -> int:
+    """The picker's team's points from the forced last trick (one card each, none unknown)."""
+    card = (hands[leader] & ~gone).bit_length() - 1
+    led = SUIT_OF[card]
+    best = card
+    winner = leader
+    points = POINTS_OF[card]
+    for step in range(1, 5):
+        seat = (leader + step) % 5
+        card = (hands[seat] & ~gone).bit_length() - 1
+        points += POINTS_OF[card]
+        if (card < 14 or SUIT_OF[card] == led) and card < best:
+            best = card
+            winner = seat
+    return points if team >> winner & 1 else 0
 
 
 def _plain_moves(hands: list[int], out: int, played: int, legal: int, k: int, best: int,

@@ -35,6 +35,8 @@ __all__ = [
     "UNKNOWN_MOVE",
     "SearchPosition",
     "DONE",
+    "LEADING",
+    "NOT_LED",
     "compact_mask",
     "equivalence_key",
     "mask_points",
@@ -65,6 +67,10 @@ UNKNOWN_MOVE: Final = 32
 _NOT_LED: Final = 0
 _LEADING: Final = 1
 _DONE: Final = 2
+NOT_LED: Final = _NOT_LED
+"""The status while the called suit has not been led: the called card binds the partner."""
+LEADING: Final = _LEADING
+"""The status while the called suit's first trick is being played."""
 DONE: Final = _DONE
 """The status once the called card binds no play (its suit led, or no called card)."""
 _GLOBAL_BIT: Final = tuple(1 << c for c in COMPACT)
