@@ -68,6 +68,26 @@ def test_team_solver_equals_brute_force_on_random_endings() -> None:
     assert solved > 200
 
 
+def test_solver_keeps_the_called_cards_rules_to_the_end() -> None:
+    """Endings where the called suit has not been led yet: the partner may not throw the called
+    card, nor lead another card of its suit; the search on integers must follow that."""
+    rng = random.Random(5)
+    bound = 0
+    for seed in range(1500):
+        state = ending(seed, rng)
+        if state is None or state.picker is None or state.partner is None:
+            continue
+        if state.called_suit_led or state.unknown is not None or state.rules.jack_of_diamonds:
+            continue
+        exact = brute_team(state, {state.picker, state.partner})
+        assert SheepsheadSolver().solve(SearchPosition.from_state(state)) == exact
+        for target in (exact - 3, exact + 1):
+            found = SheepsheadSolver().solve(SearchPosition.from_state(state), target - 1, target)
+            assert (found >= target) == (exact >= target)
+        bound += 1
+    assert bound > 20
+
+
 def test_leaster_solver_equals_paranoid_brute_force() -> None:
     rng = random.Random(2)
     for seed in range(60):
