@@ -64,7 +64,9 @@ class SheepsheadSolver:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
-        # The root position's called card and seats, for _plain (set when it starts).
+        # The position _plain searches from: hands, team, called card and seats.
+        self._h0 = self._h1 = self._h2 = self._h3 = self._h4 = self._every = 0
+        self._team = 0
         self._partner = -1
         self._picker = -1
         self._called_bit = 0
@@ -119,10 +121,8 @@ class SheepsheadSolver:
 
     def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
         if pos.unknown_played and not pos.trick and pos.tricks_left >= 2:
-            self._partner, self._picker = pos.partner, pos.picker
-            self._called_bit, self._called_suit = pos.called_bit, pos.called_suit
-            return self._plain(pos.hands, pos.team, 0, pos.leader, pos.tricks_left, pos.status,
-                               alpha, beta)
+            self._start_plain(pos)
+            return self._plain(0, pos.leader, pos.tricks_left, pos.status, alpha, beta)
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
@@ -185,35 +185,20 @@ class SheepsheadSolver:
             self._store(key, best, alpha, beta, 0, 120, best_move)
         return best
 
-    def _last_two(self, hands: list[int], team: int, leader: int, k: int, played: int, led: int,
-                  best: int, best_seat: int, points: int, alpha: int, beta: int) -> int:
+    def _last_two(self, leader: int, k: int, played: int, led: int, best: int, best_seat: int,
+                  points: int, alpha: int, beta: int) -> int:
         """The picker's team's points from the last two tricks, from the ``k``-th card of the
         first of them on (``played``: the cards out, this trick's too), when only follow-suit
         rules are left (:attr:`~tricktable.sheepshead.search.SearchPosition.unbound`).  Every
         hand holds two cards; the last trick's plays are forced."""
         self.nodes += 1
-        if k == 5:
-            value = points if team >> best_seat & 1 else 0
-            lead = hands[best_seat] & ~played
-            card = lead.bit_length() - 1
-            last_led = SUIT_OF[card]
-            last_best = card
-            winner = best_seat
-            last_points = POINTS_OF[card]
-            for step in range(1, 5):
-                seat = (best_seat + step) % 5
-                card = (hands[seat] & ~played).bit_length() - 1
-                last_points += POINTS_OF[card]
-                if (card < 14 or SUIT_OF[card] == last_led) and card < last_best:
-                    last_best = card
-                    winner = seat
-            return value + last_points if team >> winner & 1 else value
         seat = (leader + k) % 5
-        hand = hands[seat] & ~played
+        hand = self._hand(seat) & ~played
         if k:
             follow = hand & SUIT_BITS[led]
             if follow:
                 hand = follow
+        team = self._team
         maximizing = team >> seat & 1
         result = -1 if maximizing else 1000
         while hand:
@@ -221,14 +206,21 @@ class SheepsheadSolver:
             hand ^= low
             card = low.bit_length() - 1
             if k == 0:
-                value = self._last_two(hands, team, leader, 1, played | low, SUIT_OF[card], card,
+                value = self._last_two(leader, 1, played | low, SUIT_OF[card], card,
                                        seat, POINTS_OF[card], alpha, beta)
-            elif (card < 14 or SUIT_OF[card] == led) and card < best:
-                value = self._last_two(hands, team, leader, k + 1, played | low, led, card,
-                                       seat, points + POINTS_OF[card], alpha, beta)
             else:
-                value = self._last_two(hands, team, leader, k + 1, played | low, led, best,
-                                       best_seat, points + POINTS_OF[card], alpha, beta)
+                winner = best_seat
+                if (card < 14 or SUIT_OF[card] == led) and card < best:
+                    winner = seat
+                if k < 4:
+                    value = self._last_two(leader, k + 1, played | low, led,
+                                           card if winner == seat else best, winner,
+                                           points + POINTS_OF[card], alpha, beta)
+                else:  # the trick is complete: the last one is forced
+                    self.nodes += 1
+                    value = self._last_trick(played | low, winner)
+                    if team >> winner & 1:
+                        value += points + POINTS_OF[card]
             if maximizing:
                 if value > result:
                     result = value
@@ -246,29 +238,39 @@ class SheepsheadSolver:
 
     # --- Positions without the unknown card: searched on plain integers ----------------------
 
-    def _plain(self, hands: list[int], team: int, gone: int, leader: int, tricks_left: int,
-               status: int, alpha: int, beta: int) -> int:
+    def _start_plain(self, pos: SearchPosition) -> None:
+        """Take the hands, team and called card that :meth:`_plain` searches from."""
+        self._h0, self._h1, self._h2, self._h3, self._h4 = pos.hands
+        self._every = self._h0 | self._h1 | self._h2 | self._h3 | self._h4
+        self._team = pos.team
+        self._partner, self._picker = pos.partner, pos.picker
+        self._called_bit, self._called_suit = pos.called_bit, pos.called_suit
+
+    def _plain(self, gone: int, leader: int, tricks_left: int, status: int, alpha: int,
+               beta: int) -> int:
         """:meth:`_search` at the start of a trick, once the unknown card is out (or there is
-        none), without a position object: ``hands`` less the cards ``gone`` are what the
-        players hold; ``status`` is the called card's (``NOT_LED``, ``DONE``).  The same rules,
-        table, bounds, move order and node count as the search on positions."""
+        none), without a position object: the hands taken by :meth:`_start_plain` less the
+        cards ``gone`` are what the players hold; ``status`` is the called card's (``NOT_LED``,
+        ``DONE``).  The same rules, table, bounds, move order and node count as the search on
+        positions."""
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
         if tricks_left == 1:
-            return _last_trick(hands, team, gone, leader)
-        h0 = hands[0] & ~gone
-        h1 = hands[1] & ~gone
-        h2 = hands[2] & ~gone
-        h3 = hands[3] & ~gone
-        h4 = hands[4] & ~gone
+            return self._last_trick(gone, leader)
+        h0 = self._h0 & ~gone
+        h1 = self._h1 & ~gone
+        h2 = self._h2 & ~gone
+        h3 = self._h3 & ~gone
+        h4 = self._h4 & ~gone
+        team = self._team
         remaining = mask_points(h0 | h1 | h2 | h3 | h4)
         if remaining <= alpha:
             return remaining
         if beta <= 0:
             return 0
         if tricks_left == 2 and status == DONE:
-            return self._last_two(hands, team, leader, 0, gone, -1, 99, 0, 0, alpha, beta)
+            return self._last_two(leader, 0, gone, -1, 99, 0, 0, alpha, beta)
         called = self._called_bit if status == NOT_LED else 0
         key = equivalence_key(h0, h1, h2, h3, h4, leader, status, called, -1, team)
         hint = -1
@@ -283,12 +285,12 @@ class SheepsheadSolver:
                 alpha = low
             if high < beta:
                 beta = high
-        best, best_move = self._plain_trick(hands, team, gone, leader, tricks_left, status, 0, 0,
+        best, best_move = self._plain_trick(gone, leader, tricks_left, status, 0, 0,
                                             -1, 99, 0, 0, alpha, beta, hint)
         self._store(key, best, alpha, beta, 0, 120, best_move)
         return best
 
-    def _plain_trick(self, hands: list[int], team: int, gone: int, leader: int,
+    def _plain_trick(self, gone: int, leader: int,
                      tricks_left: int, status: int, k: int, played: int, led: int, best: int,
                      best_seat: int, points: int, alpha: int, beta: int,
                      hint: int) -> tuple[int, int]:
@@ -300,7 +302,7 @@ class SheepsheadSolver:
                 raise SearchAborted
         seat = (leader + k) % 5
         out = gone | played
-        hand = hands[seat] & ~out
+        hand = self._hand(seat) & ~out
         legal = hand
         if status != DONE and seat == self._partner:
             if k == 0:
@@ -318,16 +320,18 @@ class SheepsheadSolver:
                     holding = hand & SUIT_BITS[self._called_suit]
                     if holding & (holding - 1) == 0:  # his only card of the called suit stays
                         legal = hand & ~holding
+        team = self._team
         maximizing = team >> seat & 1
-        moves = _plain_moves(hands, out, played, legal, k, best, best_seat, led, team,
-                             maximizing)
+        moves = _plain_moves(self._every & ~out & ~legal | played, legal, k, best, best_seat,
+                             led, team, maximizing)
         if hint >= 0 and moves[0] != hint and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
         result = -1 if maximizing else 1000
         result_move = -1
         a, b = alpha, beta
-        for card in moves:
+        for entry in moves:
+            card = entry & 63
             low = 1 << card
             new_status = status
             if k == 0:
@@ -340,13 +344,13 @@ class SheepsheadSolver:
                 new_led, new_best, new_seat = led, best, best_seat
             trick_points = points + POINTS_OF[card]
             if k < 4:
-                value = self._plain_trick(hands, team, gone, leader, tricks_left, new_status,
+                value = self._plain_trick(gone, leader, tricks_left, new_status,
                                           k + 1, played | low, new_led, new_best, new_seat,
                                           trick_points, a, b, -1)[0]
             else:
                 gained = trick_points if team >> new_seat & 1 else 0
                 after = DONE if new_status == LEADING else new_status
-                value = gained + self._plain(hands, team, out | low, new_seat, tricks_left - 1,
+                value = gained + self._plain(out | low, new_seat, tricks_left - 1,
                                              after, a - gained, b - gained)
             if maximizing:
                 if value > result:
@@ -364,6 +368,33 @@ class SheepsheadSolver:
                     if a >= b:
                         break
         return result, result_move
+
+    def _hand(self, seat: int) -> int:
+        if seat == 0:
+            return self._h0
+        if seat == 1:
+            return self._h1
+        if seat == 2:
+            return self._h2
+        if seat == 3:
+            return self._h3
+        return self._h4
+
+    def _last_trick(self, gone: int, leader: int) -> int:
+        """The picker's team's points from the forced last trick (one card each, none unknown)."""
+        card = (self._hand(leader) & ~gone).bit_length() - 1
+        led = SUIT_OF[card]
+        best = card
+        winner = leader
+        points = POINTS_OF[card]
+        for step in range(1, 5):
+            seat = (leader + step) % 5
+            card = (self._hand(seat) & ~gone).bit_length() - 1
+            points += POINTS_OF[card]
+            if (card < 14 or SUIT_OF[card] == led) and card < best:
+                best = card
+                winner = seat
+        return points if self._team >> winner & 1 else 0
 
     def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, lowest: int,
                highest: int, move: int = -1) -> None:
@@ -467,31 +498,15 @@ def _follow(hand: int, led: int, status: int, tricks_left: int, called_bit: int)
     return hand
 
 
-def _last_trick(hands: list[int], team: int, gone: int, leader: int) -> int:
-    """The picker's team's points from the forced last trick (one card each, none unknown)."""
-    card = (hands[leader] & ~gone).bit_length() - 1
-    led = SUIT_OF[card]
-    best = card
-    winner = leader
-    points = POINTS_OF[card]
-    for step in range(1, 5):
-        seat = (leader + step) % 5
-        card = (hands[seat] & ~gone).bit_length() - 1
-        points += POINTS_OF[card]
-        if (card < 14 or SUIT_OF[card] == led) and card < best:
-            best = card
-            winner = seat
-    return points if team >> winner & 1 else 0
-
-
-def _plain_moves(hands: list[int], out: int, played: int, legal: int, k: int, best: int,
+def _plain_moves(separating: int, legal: int, k: int, best: int,
                  best_seat: int, led: int, team: int, maximizing: int) -> list[int]:
     """:meth:`SearchPosition.moves` then :meth:`SheepsheadSolver._ordered`, for
-    :meth:`SheepsheadSolver._plain_trick`: equivalent cards merged, then ordered."""
-    others = (hands[0] | hands[1] | hands[2] | hands[3] | hands[4]) & ~out & ~legal
-    separating = others | played
+    :meth:`SheepsheadSolver._plain_trick`: equivalent cards merged, then ordered.  Each entry's
+    low six bits are the move (above them, when following, its sort key).  ``separating``: the
+    cards, in the others' hands or in the trick, that keep two of ``legal`` apart."""
     moves: list[int] = []
     previous = -1
+    winner_on_my_side = (team >> best_seat & 1) == maximizing
     while legal:
         low = legal & -legal
         index = low.bit_length() - 1
@@ -504,21 +519,19 @@ def _plain_moves(hands: list[int], out: int, played: int, legal: int, k: int, be
         ):
             previous = index
             continue
-        moves.append(index)
         previous = index
-    if len(moves) < 2 or k == 0:
-        return moves
-    winner_on_my_side = (team >> best_seat & 1) == maximizing
-    keyed: list[int] = []
-    for move in moves:
-        wins = move < best and (move < 14 or _SUIT[move] == led)
-        points = POINTS_OF[move]
-        if winner_on_my_side:
-            keyed.append((100 - points if wins else -points) * 64 + move)
-        else:
-            keyed.append((-move if wins else 100 + points) * 64 + move)
-    keyed.sort()
-    return [number & 63 for number in keyed]
+        if k == 0:
+            moves.append(index)
+            continue
+        wins = index < best and (index < 14 or _SUIT[index] == led)
+        points = POINTS_OF[index]
+        if winner_on_my_side:  # let the teammate win, richest card first
+            moves.append((100 - points if wins else -points) * 64 + index)
+        else:  # win as cheaply as possible, or else throw the cheapest card
+            moves.append((-index if wins else 100 + points) * 64 + index)
+    if k and len(moves) > 1:
+        moves.sort()
+    return moves
 
 
 _SUIT: Final = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))
