@@ -21,6 +21,7 @@ from tricktable.sheepshead.search import (
     POINTS_OF,
     SUIT_BITS,
     SUIT_OF,
+    TRUMP_BITS,
     UNKNOWN_MOVE,
     SearchPosition,
     equivalence_key,
@@ -381,20 +382,21 @@ class SheepsheadSolver:
         return self._h4
 
     def _last_trick(self, gone: int, leader: int) -> int:
-        """The picker's team's points from the forced last trick (one card each, none unknown)."""
-        card = (self._hand(leader) & ~gone).bit_length() - 1
-        led = SUIT_OF[card]
-        best = card
+        """The picker's team's points from the forced last trick (one card each, none unknown).
+        Cards are single bits here: a lower bit is a stronger card, as in the compact order."""
+        best = self._hand(leader) & ~gone
+        beating = TRUMP_BITS | SUIT_BITS[SUIT_OF[best.bit_length() - 1]]
         winner = leader
-        points = POINTS_OF[card]
-        for step in range(1, 5):
-            seat = (leader + step) % 5
-            card = (self._hand(seat) & ~gone).bit_length() - 1
-            points += POINTS_OF[card]
-            if (card < 14 or SUIT_OF[card] == led) and card < best:
+        seat = leader
+        for _ in range(4):
+            seat = seat + 1 if seat < 4 else 0
+            card = self._hand(seat) & ~gone
+            if card & beating and card < best:
                 best = card
                 winner = seat
-        return points if self._team >> winner & 1 else 0
+        if self._team >> winner & 1:
+            return mask_points(self._every & ~gone)
+        return 0
 
     def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, lowest: int,
                highest: int, move: int = -1) -> None:

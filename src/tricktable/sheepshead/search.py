@@ -32,6 +32,7 @@ __all__ = [
     "POINTS_OF",
     "SUIT_BITS",
     "SUIT_OF",
+    "TRUMP_BITS",
     "UNKNOWN_MOVE",
     "SearchPosition",
     "DONE",
