@@ -323,8 +323,11 @@ class SheepsheadSolver:
                         legal = hand & ~holding
         team = self._team
         maximizing = team >> seat & 1
-        moves = _plain_moves(self._every & ~out & ~legal | played, legal, k, best, best_seat,
-                             led, team, maximizing)
+        if legal & (legal - 1) == 0:  # one card: nothing to order
+            moves = [legal.bit_length() - 1]
+        else:
+            moves = _plain_moves(self._every & ~out & ~legal | played, legal, k, best,
+                                 best_seat, led, team, maximizing)
         if hint >= 0 and moves[0] != hint and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
