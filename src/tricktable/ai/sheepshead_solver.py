@@ -25,6 +25,7 @@ from tricktable.sheepshead.search import (
     UNKNOWN_MOVE,
     SearchPosition,
     equivalence_key,
+    equivalent_neighbours,
     mask_points,
 )
 
@@ -142,17 +143,9 @@ class SheepsheadSolver:
             if beta <= 0:
                 return 0
             key = pos.equivalence_key()
-            entry = self.table.get(key)
-            if entry is not None:
-                low, high, hint = entry
-                if low >= beta or low == high:
-                    return low
-                if high <= alpha:
-                    return high
-                if low > alpha:
-                    alpha = low
-                if high < beta:
-                    beta = high
+            cut, alpha, beta, hint = self._probe(key, alpha, beta)
+            if cut >= 0:
+                return cut
         maximizing = pos.team >> pos.to_move & 1
         base = pos.team_points
         best = -1 if maximizing else 1000
@@ -274,18 +267,9 @@ class SheepsheadSolver:
             return self._last_two(leader, 0, gone, -1, 99, 0, 0, alpha, beta)
         called = self._called_bit if status == NOT_LED else 0
         key = equivalence_key(h0, h1, h2, h3, h4, leader, status, called, -1, team)
-        hint = -1
-        entry = self.table.get(key)
-        if entry is not None:
-            low, high, hint = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
+        cut, alpha, beta, hint = self._probe(key, alpha, beta)
+        if cut >= 0:
+            return cut
         best, best_move = self._plain_trick(gone, leader, tricks_left, status, 0, 0,
                                             -1, 99, 0, 0, alpha, beta, hint)
         self._store(key, best, alpha, beta, 0, 120, best_move)
@@ -400,6 +384,19 @@ class SheepsheadSolver:
         if self._team >> winner & 1:
             return mask_points(self._every & ~gone)
         return 0
+
+    def _probe(self, key: tuple[int, ...], alpha: int, beta: int) -> tuple[int, int, int, int]:
+        """What the table knows of a team position: (its value, or -1 if that does not settle
+        the search; the window narrowed by the stored bounds; the move to try first, or -1)."""
+        entry = self.table.get(key)
+        if entry is None:
+            return -1, alpha, beta, -1
+        low, high, hint = entry
+        if low >= beta or low == high:
+            return low, alpha, beta, hint
+        if high <= alpha:
+            return high, alpha, beta, hint
+        return -1, max(alpha, low), min(beta, high), hint
 
     def _store(self, key: tuple[int, ...], value: int, alpha: int, beta: int, lowest: int,
                highest: int, move: int = -1) -> None:
@@ -516,12 +513,7 @@ def _plain_moves(separating: int, legal: int, k: int, best: int,
         low = legal & -legal
         index = low.bit_length() - 1
         legal ^= low
-        if (
-            previous >= 0
-            and _SUIT[previous] == _SUIT[index]
-            and POINTS_OF[previous] == POINTS_OF[index]
-            and not ((1 << index) - (2 << previous)) & separating
-        ):
+        if previous >= 0 and equivalent_neighbours(previous, index, separating):
             previous = index
             continue
         previous = index

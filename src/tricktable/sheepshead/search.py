@@ -40,6 +40,7 @@ __all__ = [
     "NOT_LED",
     "compact_mask",
     "equivalence_key",
+    "equivalent_neighbours",
     "mask_points",
     "global_mask",
     "team_mask",
@@ -126,6 +127,17 @@ def equivalence_key(h0: int, h1: int, h2: int, h3: int, h4: int, leader: int, st
             fail_points = (fail_points << 3 * count | points) << 3
     return (trump_holders, trump_points, fail_holders, fail_points, leader, status, called_at,
             unknown, team)
+
+
+def equivalent_neighbours(higher: int, lower: int, separating: int) -> bool:
+    """Whether the cards ``higher`` and ``lower`` (compact indices, ``higher`` the stronger) of one
+    player's legal cards are worth the same for the rest of the hand: the same suit and points,
+    and none of the ``separating`` cards (the others' cards, the trick's) ranked between them."""
+    return (
+        SUIT_OF[higher] == SUIT_OF[lower]
+        and POINTS_OF[higher] == POINTS_OF[lower]
+        and not ((1 << lower) - (2 << higher)) & separating
+    )
 
 
 def compact_mask(mask: int) -> int:
@@ -284,32 +296,22 @@ class SearchPosition:
         legal = self.legal_mask()
         moves: list[int] = []
         if legal:
-            others = 0
-            for seat in range(5):
-                others |= self.hands[seat]
-            others &= ~legal
+            h = self.hands
+            separating = (h[0] | h[1] | h[2] | h[3] | h[4]) & ~legal
+            for card in self.trick:
+                if card >= 0:
+                    separating |= 1 << card
             previous = -1
             while legal:
                 low = legal & -legal
                 index = low.bit_length() - 1
                 legal ^= low
-                if (
-                    previous >= 0
-                    and SUIT_OF[previous] == SUIT_OF[index]
-                    and POINTS_OF[previous] == POINTS_OF[index]
-                    and not ((1 << index) - (2 << previous)) & others
-                    and not self._trick_between(previous, index)
-                ):
-                    previous = index
-                    continue
-                moves.append(index)
+                if previous < 0 or not equivalent_neighbours(previous, index, separating):
+                    moves.append(index)
                 previous = index
         if not self.unknown_played and self.unknown_legal():
             moves.append(UNKNOWN_MOVE)
         return moves
-
-    def _trick_between(self, high: int, low: int) -> bool:
-        return any(high < c < low for c in self.trick)
 
     # --- Make and unmake ----------------------------------------------------------------------
 
