@@ -5,6 +5,9 @@ picker's team maximises the points it takes from here to the end, the defenders 
 A transposition table keyed at trick boundaries stores bounds of those future points; moves are
 generated strongest first with equivalent cards merged (see
 :meth:`~tricktable.sheepshead.search.SearchPosition.moves`) and ordered to find cut-offs early.
+Once the picker's unknown card is out (or there is none), the same search runs on plain
+integers, without a position object (:meth:`SheepsheadSolver._plain`), and the last two tricks,
+when only follow-suit rules are left, have a search of their own.
 
 A leaster has no teams.  It is solved *paranoid*: the root player minimises his own leaster
 score's loss against all others allied, which is sound (a guaranteed lower bound for him).
