@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tricktable.ai.evidence import Evidence
+from tricktable.ai.sampling import NoConsistentDeal
 from tricktable.ai.sheepshead_inference import sample_weight
 from tricktable.ai.sheepshead_sampling import (
     SheepsheadSample,
@@ -143,7 +144,12 @@ def evaluate(view: SheepsheadView, rng: random.Random,
     tries = 0
     while evidence.samples < settings.samples and tries < 4 * settings.samples:
         tries += 1
-        sample = sample_deals(view, rng, 1)[0]
+        try:
+            sample = sample_deals(view, rng, 1)[0]
+        except NoConsistentDeal:
+            if evidence.samples:
+                break  # deals this constrained are too rare to draw: judge on those drawn
+            raise
         weight = sample_weight(view, sample)
         if weight <= 0.0:
             continue

@@ -50,7 +50,13 @@ from tricktable.sheepshead.search import (
     compact_mask,
     team_mask,
 )
-from tricktable.sheepshead.state import HandState, Phase, call_options, may_use_unknown_card
+from tricktable.sheepshead.state import (
+    FAIL_BUT_ACES,
+    HandState,
+    Phase,
+    call_options,
+    may_use_unknown_card,
+)
 from tricktable.sheepshead.view import SheepsheadView, TrickView
 
 __all__ = [
@@ -213,6 +219,11 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
             for ace in FAIL_ACES:
                 if ace in pool:
                     special[ace] = aces_to
+    # A picker who called with an unknown card held no fail card but aces, the card he set
+    # aside included (see may_use_unknown_card).
+    no_low_fail = every
+    if picker is not None and picker != me and view.unknown_set_aside:
+        no_low_fail = ~(1 << slot_of[picker] | 1 << slot_of[_UNKNOWN])
     variants = []
     for extra in _unknown_call_cases(view, pool, slot_of):
         allowed = []
@@ -220,6 +231,8 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
             mask = special.get(c, every) & ~suit_ban[PLAY_SUIT[c]]
             if c in extra:
                 mask &= extra[c]
+            if 1 << c & FAIL_BUT_ACES:
+                mask &= no_low_fail
             allowed.append(mask)
         variants.append((tuple(allowed), tuple(demands)))
     known_hands = [0] * 5

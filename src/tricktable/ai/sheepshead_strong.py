@@ -31,6 +31,7 @@ from typing import Final
 
 from tricktable.ai.budget import Budget, Clock
 from tricktable.ai.evidence import Evidence
+from tricktable.ai.sampling import NoConsistentDeal
 from tricktable.ai.sheepshead_easy import all_equivalent
 from tricktable.ai.sheepshead_inference import sample_weight
 from tricktable.ai.sheepshead_play_inference import PlayModel
@@ -189,7 +190,10 @@ class StrongSheepsheadPlayer:
         clock = Clock(self.budget)
         sampler = DealSampler(view)
         while clock.more():
-            sample = sampler.draw(rng)
+            try:
+                sample = sampler.draw(rng)
+            except NoConsistentDeal:
+                break  # deals this constrained are too rare to draw: decide on those drawn
             weight = self._weight(view, sample)
             if weight > 0.0:
                 try:

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLITZ_PAIRS",
+    "FAIL_BUT_ACES",
     "JACK_OF_DIAMONDS",
     "HandState",
     "Phase",
@@ -135,7 +136,8 @@ BLITZ_PAIRS: Final[tuple[tuple[Card, Card], ...]] = ((_QC, _QS), (_QH, _QD))
 _BLITZ_MASKS: Final = tuple((1 << a) | (1 << b) for a, b in BLITZ_PAIRS)
 _BLITZ_BOTH: Final = Action.blitz(*(q for pair in BLITZ_PAIRS for q in pair))
 _JACK_PARTNER: Final = Partner.JACK_OF_DIAMONDS
-_FAIL_BUT_ACES: Final = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
+FAIL_BUT_ACES: Final = DECK_MASK & ~TRUMP_MASK & ~sum(1 << ace for ace in FAIL_ACES)
+"""The fail cards other than the aces, as a card bitmask."""
 _CALLS: Final[dict[int, Action]] = {c: Action.call(c) for c in DECK}
 """Calls without the unknown card, shared (as the play actions are)."""
 
@@ -973,7 +975,7 @@ def may_use_unknown_card(hand: int, buried: int, rules: Rules) -> bool:
 def _unknown_allowed(hand: int, candidates: list[Card], callable_: list[Card],
                      rules: Rules) -> bool:
     return (
-        rules.unknown_card and rules.partner is not _JACK_PARTNER and not hand & _FAIL_BUT_ACES
+        rules.unknown_card and rules.partner is not _JACK_PARTNER and not hand & FAIL_BUT_ACES
         and bool(candidates) and not callable_
     )
 
