@@ -27,9 +27,9 @@ from tricktable.sheepshead.search import (
     TRUMP_BITS,
     UNKNOWN_MOVE,
     SearchPosition,
+    compact_points,
     equivalence_key,
     equivalent_neighbours,
-    mask_points,
 )
 
 __all__ = ["SearchAborted", "SheepsheadSolver", "leaster_score"]
@@ -261,7 +261,7 @@ class SheepsheadSolver:
         h3 = self._h3 & ~gone
         h4 = self._h4 & ~gone
         team = self._team
-        remaining = mask_points(h0 | h1 | h2 | h3 | h4)
+        remaining = compact_points(h0 | h1 | h2 | h3 | h4)
         if remaining <= alpha:
             return remaining
         if beta <= 0:
@@ -385,7 +385,7 @@ class SheepsheadSolver:
                 best = card
                 winner = seat
         if self._team >> winner & 1:
-            return mask_points(self._every & ~gone)
+            return compact_points(self._every & ~gone)
         return 0
 
     def _probe(self, key: tuple[int, ...], alpha: int, beta: int) -> tuple[int, int, int, int]:

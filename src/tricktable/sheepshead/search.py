@@ -28,20 +28,20 @@ from tricktable.sheepshead.state import HandState, Phase
 __all__ = [
     "COMPACT",
     "CARD_OF",
+    "DONE",
     "INDEX_OF",
+    "LEADING",
+    "NOT_LED",
     "POINTS_OF",
     "SUIT_BITS",
     "SUIT_OF",
     "TRUMP_BITS",
     "UNKNOWN_MOVE",
     "SearchPosition",
-    "DONE",
-    "LEADING",
-    "NOT_LED",
     "compact_mask",
+    "compact_points",
     "equivalence_key",
     "equivalent_neighbours",
-    "mask_points",
     "global_mask",
     "team_mask",
 ]
@@ -85,8 +85,8 @@ _POINT_CODE: Final = tuple((0, 2, 3, 4, 10, 11).index(p) for p in POINTS_OF)
 """A card's points in three bits, for :meth:`SearchPosition.equivalence_key`."""
 
 
-def mask_points(mask: int) -> int:
-    """The card points of a compact mask."""
+def compact_points(mask: int) -> int:
+    """The card points of a compact mask (``deck.mask_points`` counts those of a card bitmask)."""
     p0, p1, p2, p3 = _BYTE_POINTS
     return p0[mask & 255] + p1[mask >> 8 & 255] + p2[mask >> 16 & 255] + p3[mask >> 24 & 255]
 
@@ -438,7 +438,7 @@ class SearchPosition:
     def remaining_points(self) -> int:
         """Card points still to be won: in hands, the unknown card and the current trick."""
         h = self.hands
-        total = self.trick_points + mask_points(h[0] | h[1] | h[2] | h[3] | h[4])
+        total = self.trick_points + compact_points(h[0] | h[1] | h[2] | h[3] | h[4])
         if not self.unknown_played:
             total += POINTS_OF[self.unknown]
         return total
