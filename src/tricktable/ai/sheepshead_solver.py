@@ -186,8 +186,8 @@ class SheepsheadSolver:
                   points: int, alpha: int, beta: int) -> int:
         """The picker's team's points from the last two tricks, from the ``k``-th card of the
         first of them on (``played``: the cards out, this trick's too), when only follow-suit
-        rules are left (:attr:`~tricktable.sheepshead.search.SearchPosition.unbound`).  Every
-        hand holds two cards; the last trick's plays are forced."""
+        rules are left (the called card binds no play, the unknown card is out).  Every hand
+        holds two cards; the last trick's plays are forced."""
         self.nodes += 1
         seat = (leader + k) % 5
         hand = self._hand(seat) & ~played

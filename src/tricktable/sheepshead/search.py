@@ -426,12 +426,6 @@ class SearchPosition:
         return winner, points
 
     @property
-    def unbound(self) -> bool:
-        """Whether plain follow-suit rules are all that is left: the called card binds no play
-        and the unknown card has been played."""
-        return self.status == _DONE and self.unknown_played
-
-    @property
     def over(self) -> bool:
         return self.tricks_left == 0
 
