@@ -494,6 +494,9 @@ def test_the_server_s_words_on_a_page_are_in_the_pseudo_language(server: Server,
     context, page, _ = open_page(browser, server.url, PSEUDO_LANGUAGE, viewport=DESKTOP)
     page.goto(server.url)
     wait_for_state(page, "lobby")
+    # The notice is filled once the day's status arrives, after the lobby shows.
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=daily-ranked]').textContent.length > 0")
     notice = page.get_by_test_id("daily-ranked").inner_text()
     assert notice and not words(notice) - own_words(PSEUDO_LANGUAGE), notice
     context.close()
