@@ -1,5 +1,8 @@
 import random
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tricktable.cards import card, cards_of, parse_cards
 from tricktable.sheepshead.deck import (
     DECK,
@@ -8,6 +11,8 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_ORDER,
     PlaySuit,
+    card_count,
+    card_mask,
     is_trump,
     mask_points,
     play_suit,
@@ -67,3 +72,14 @@ def test_a_views_hand_lists_the_cards_as_sort_hand_does() -> None:
         for _ in range(50):
             hand = sum(1 << c for c in rng.sample(deck, size))
             assert _held(hand) == tuple(sort_hand(cards_of(hand)))
+
+
+@given(st.integers(min_value=0, max_value=(1 << 80) - 1))
+def test_card_count_counts_the_bits_of_any_mask(mask: int) -> None:
+    assert card_count(mask) == mask.bit_count()
+
+
+@given(st.sets(st.sampled_from(DECK)))
+def test_card_mask_is_the_bitmask_of_the_cards(cards: set[int]) -> None:
+    assert card_mask(cards) == sum(1 << c for c in cards)
+    assert set(cards_of(card_mask(cards))) == cards

@@ -29,6 +29,7 @@ from tricktable.sheepshead.deck import (
     FAIL_TENS,
     PLAY_SUIT,
     POINTS,
+    card_mask,
     cards_in,
 )
 from tricktable.sheepshead.events import (
@@ -136,7 +137,7 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
     """Work out the slots, capacities and constraints for ``view``'s seat."""
     me = view.seat
     picker = view.picker
-    own = sum(1 << c for c in view.hand)
+    own = card_mask(view.hand)
     seen = own
     for trick in (*view.tricks, view.current_trick):
         for c in trick.cards:
@@ -146,7 +147,7 @@ def read_knowledge(view: SheepsheadView) -> Knowledge:
     known_unknown: Card | None = None
     if me == picker:
         if view.buried:
-            known_buried = sum(1 << c for c in view.buried)
+            known_buried = card_mask(view.buried)
             seen |= known_buried
         if view.unknown_card is not None:
             known_unknown = view.unknown_card
@@ -329,7 +330,7 @@ def _assemble(knowledge: Knowledge, view: SheepsheadView, dealt: list[list[int]]
     unknown = knowledge.known_unknown
     blind = 0
     for name, cards in zip(knowledge.slots, dealt, strict=True):
-        mask = sum(1 << c for c in cards)
+        mask = card_mask(cards)
         if name == _BURY:
             buried = mask
         elif name == _UNKNOWN:
@@ -455,7 +456,7 @@ def initial_state(view: SheepsheadView, sample: SheepsheadSample) -> HandState:
     if (picker is not None and picker != view.seat) or picker is None:
         blind = sample.blind
     else:
-        blind = sum(1 << c for c in view.blind or ())
+        blind = card_mask(view.blind or ())
     if picker is not None:
         hands[picker] |= sample.buried
         if blind == 0:

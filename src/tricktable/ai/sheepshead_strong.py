@@ -45,7 +45,7 @@ from tricktable.ai.sheepshead_solver import SearchAborted, SheepsheadSolver
 from tricktable.cards import Card
 from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.bots import BasicPlayer, score_bury_and_call
-from tricktable.sheepshead.deck import POINTS, is_trump, mask_points
+from tricktable.sheepshead.deck import POINTS, card_mask, is_trump, mask_points
 from tricktable.sheepshead.knowledge import Side, known_sides, trick_state
 from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.scoring import stake
@@ -95,7 +95,7 @@ def _card_options(view: SheepsheadView, usual: Action) -> list[Action]:
 
 def rank_buries(hand: Sequence[Card], rules: Rules) -> list[Action]:
     """Every bury, best first by ``basic``'s bury-and-call heuristics."""
-    full = sum(1 << c for c in hand)
+    full = card_mask(hand)
     scored = []
     for first, second in combinations(sorted(hand), 2):
         pair = (1 << first) | (1 << second)

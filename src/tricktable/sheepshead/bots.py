@@ -51,6 +51,7 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_MASK,
     TRUMP_ORDER,
+    card_mask,
     cards_in,
 )
 from tricktable.sheepshead.rules import NoPicker, Rules
@@ -147,7 +148,7 @@ def pick_strength(cards: tuple[Card, ...] | list[Card]) -> float:
     self-play; the thresholds in :class:`BasicSettings` are that fit's intercepts by
     position.  Four trump with a queen come to about 4.5–5.
     """
-    mask = sum(1 << c for c in cards)
+    mask = card_mask(cards)
     trump = [c for c in cards if (1 << c) & TRUMP_MASK]
     strength = sum(_TRUMP_VALUE[c] for c in trump)
     if len(trump) >= 6:
@@ -165,7 +166,7 @@ def leaster_strength(cards: tuple[Card, ...] | list[Card]) -> float:
     A leaster wants low cards, few points and a way to lose the lead: high trump and
     fail aces are liabilities; low fail cards and voids help shed points.
     """
-    mask = sum(1 << c for c in cards)
+    mask = card_mask(cards)
     score = 0.0
     for c in cards:
         if (1 << c) & TRUMP_MASK:
@@ -304,7 +305,7 @@ def _unknown_card_choice(hand: int) -> Card:
 def plan_bury(cards: tuple[Card, ...] | list[Card], rules: Rules,
               settings: BasicSettings) -> CallPlan:
     """Choose the bury (and the call it prepares) with the best score over all 28 pairs."""
-    full = sum(1 << c for c in cards)
+    full = card_mask(cards)
     best: CallPlan | None = None
     for first, second in combinations(sorted(cards), 2):
         pair = (1 << first) | (1 << second)
@@ -318,8 +319,8 @@ def plan_bury(cards: tuple[Card, ...] | list[Card], rules: Rules,
 
 def choose_call(view: SheepsheadView, settings: BasicSettings) -> Action:
     """Call the best legal option, scored like the bury was planned."""
-    hand = sum(1 << c for c in view.hand)
-    buried = sum(1 << c for c in view.buried or ())
+    hand = card_mask(view.hand)
+    buried = card_mask(view.buried or ())
     legal = view.legal_actions
     scored: list[tuple[float, int, Action]] = []
     alone_ok = strong_enough_alone(hand, settings)
@@ -366,7 +367,7 @@ def should_crack(view: SheepsheadView, settings: BasicSettings) -> bool:
 def should_recrack(view: SheepsheadView, settings: BasicSettings) -> bool:
     """The cracked picker recracks when his side is clearly ahead: five or more trump with
     two queens, or a hand strong enough to go alone with."""
-    hand = sum(1 << c for c in view.hand)
+    hand = card_mask(view.hand)
     trump = hand & TRUMP_MASK
     queens = sum(1 for q in TRUMP_ORDER[:4] if trump >> q & 1)
     return strong_enough_alone(hand, settings) or (

@@ -28,6 +28,7 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_MASK,
     TRUMP_ORDER,
+    card_count,
 )
 from tricktable.sheepshead.knowledge import Side, Table, beats, read_table
 from tricktable.sheepshead.view import SheepsheadView
@@ -46,8 +47,9 @@ __all__ = [
 
 _TRUMP: Final = 3
 _TRUMP_POWER: Final = STRENGTH[_TRUMP]
-_TRUMP_RANK: Final = {c: 13 - k for k, c in enumerate(TRUMP_ORDER)}
-"""0 for the 7♦ … 13 for the Q♣."""
+_TRUMP_RANK: Final[tuple[int, ...]] = tuple(
+    13 - TRUMP_ORDER.index(c) if c in TRUMP_ORDER else -1 for c in range(52))
+"""By card: 0 for the 7♦ … 13 for the Q♣ (-1 for a fail card)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +90,11 @@ def choose_card(view: SheepsheadView, settings: PlaySettings) -> Card:
 # --- Small helpers ---------------------------------------------------------------------------
 
 
-def is_trump(c: Card) -> bool:
+def is_trump(c: int) -> bool:
     return bool((1 << c) & TRUMP_MASK)
 
 
-def _power(c: Card, led: int) -> int:
+def _power(c: int, led: int) -> int:
     return STRENGTH[led][c]
 
 
@@ -104,8 +106,8 @@ def _highest_trump(cards: Sequence[Card]) -> Card:
     return max(cards, key=lambda c: _TRUMP_POWER[c])
 
 
-def _suit_length(table: Table, c: Card) -> int:
-    return (table.hand & SUIT_MASK[PLAY_SUIT[c]]).bit_count()
+def _suit_length(table: Table, c: int) -> int:
+    return card_count(table.hand & SUIT_MASK[PLAY_SUIT[c]])
 
 
 def _without_unknown(table: Table, cards: Sequence[Card]) -> list[Card]:
@@ -113,7 +115,7 @@ def _without_unknown(table: Table, cards: Sequence[Card]) -> list[Card]:
     return [c for c in cards if not (1 << c) & table.unknown]
 
 
-def trump_cost(c: Card) -> float:
+def trump_cost(c: int) -> float:
     """How much of the hand's strength a card spends when it wins a trick: nothing for a
     fail card, a trump's rank above the 10♦ for a trump (the low diamonds are cheap)."""
     if not is_trump(c):
@@ -206,7 +208,7 @@ def defender_lead(table: Table, playable: Sequence[Card]) -> Card:
     return max(fails, key=lambda c: (_defender_fail_lead_value(table, c), -c))
 
 
-def _defender_fail_lead_value(table: Table, c: Card) -> float:
+def _defender_fail_lead_value(table: Table, c: int) -> float:
     """Score a fail lead for a defender.
 
     * ``cash a master``: the highest card left of its suit, when the picker is not known to
@@ -262,7 +264,7 @@ def follow_card(table: Table, legal: Sequence[Card], settings: PlaySettings) -> 
 
 
 def follow_value(
-    table: Table, c: Card, teammate_winning: bool, settings: PlaySettings
+    table: Table, c: int, teammate_winning: bool, settings: PlaySettings
 ) -> float:
     """What playing ``c`` to the trick is worth, in card points, when the trick is not yet
     sure for my side.
@@ -299,7 +301,7 @@ def follow_value(
     return -loss - cost - (0 if is_trump(c) else 0.1 * _suit_length(table, c))
 
 
-def _sure_for_us(table: Table, best: Card | None, led: int) -> bool:
+def _sure_for_us(table: Table, best: int | None, led: int) -> bool:
     """No seat still to play can take the trick from ``best`` — or those that can are mine."""
     return all(
         table.is_mine(s) or not table.could_beat(s, best, led) for s in table.trick.to_play
@@ -358,7 +360,7 @@ def _leaster_lead(table: Table, legal: Sequence[Card], need_trick: bool) -> Card
 
     def risk(c: Card) -> tuple[int, int]:
         suit = PLAY_SUIT[c]
-        higher = table.unseen_above(c).bit_count()
+        higher = card_count(table.unseen_above(c))
         return (-higher if higher < 3 else -3) + POINTS[c] // 4, _power(c, suit)
 
     fails = [c for c in legal if not is_trump(c)]

@@ -24,6 +24,8 @@ __all__ = [
     "TRUMP_MASK",
     "TRUMP_ORDER",
     "PlaySuit",
+    "card_count",
+    "card_mask",
     "cards_in",
     "is_trump",
     "mask_points",
@@ -129,6 +131,30 @@ def mask_points(mask: int) -> int:
         total += POINTS[low.bit_length() - 1]
         mask ^= low
     return total
+
+
+_BITS_IN_BYTE = tuple(bin(b).count("1") for b in range(256))
+_BITS_IN_SHORT: Final[tuple[int, ...]] = tuple(
+    _BITS_IN_BYTE[b & 255] + _BITS_IN_BYTE[b >> 8] for b in range(1 << 16))
+
+
+def card_count(mask: int) -> int:
+    """How many cards a bitmask of card values holds: ``mask.bit_count()``, which compiled code
+    calls as a Python method, read from a table instead."""
+    count = 0
+    while mask:
+        count += _BITS_IN_SHORT[mask & 0xFFFF]
+        mask >>= 16
+    return count
+
+
+def card_mask(cards: Iterable[int]) -> int:
+    """The bitmask of distinct ``cards``: ``sum(1 << c for c in cards)`` without the generator,
+    which compiled code runs as a Python object."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def cards_in(mask: int) -> list[Card]:

@@ -26,6 +26,7 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_MASK,
     PlaySuit,
+    card_mask,
 )
 from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.view import SheepsheadView, TrickView
@@ -88,7 +89,7 @@ _BEATING: Final[tuple[tuple[int, ...], ...]] = tuple(
 by nothing yet), as :func:`beats` decides it."""
 
 
-def beats(card: Card, best: Card | None, led: int) -> bool:
+def beats(card: int, best: int | None, led: int) -> bool:
     """Whether ``card`` would take over a trick of suit ``led`` now won by ``best``."""
     if best is None:
         return STRENGTH[led][card] > 0
@@ -217,15 +218,15 @@ class Table:
                 mask &= ~SUIT_MASK[suit]
         return mask
 
-    def is_master(self, card: Card) -> bool:
+    def is_master(self, card: int) -> bool:
         """No unseen card of the same play suit ranks above ``card``."""
         return not self.unseen & _NOT_BELOW[card]
 
-    def unseen_above(self, card: Card) -> int:
+    def unseen_above(self, card: int) -> int:
         """The unseen cards of ``card``'s play suit that rank higher."""
         return self.unseen & _ABOVE[card]
 
-    def could_beat(self, seat: Seat, best: Card | None, led: int) -> bool:
+    def could_beat(self, seat: Seat, best: int | None, led: int) -> bool:
         """Whether ``seat`` might hold a card it may play that takes a trick won by ``best``.
 
         A seat may beat ``best`` with a higher card of the led suit, or, on a fail lead, with
@@ -240,7 +241,7 @@ class Table:
             holds &= TRUMP_MASK
         return bool(holds & _BEATING[led][52 if best is None else best])
 
-    def beatable_after_me(self, best: Card | None, led: int) -> bool:
+    def beatable_after_me(self, best: int | None, led: int) -> bool:
         """Whether anyone still to play after me might take a trick won by ``best``."""
         return any(self.could_beat(s, best, led) for s in self.trick.to_play)
 
@@ -273,7 +274,7 @@ class Table:
 
 def read_table(view: SheepsheadView) -> Table:
     """Count the cards and read the sides from ``view``."""
-    hand = sum(1 << c for c in view.hand)
+    hand = card_mask(view.hand)
     unknown = 0
     if view.unknown_card is not None and not view.unknown_played:
         unknown = 1 << view.unknown_card
@@ -283,7 +284,7 @@ def read_table(view: SheepsheadView) -> Table:
     played = finished.played | _note_trick(current, view.called, voids)
     known_elsewhere = hand | played | unknown
     if view.buried is not None:
-        known_elsewhere |= sum(1 << c for c in view.buried)
+        known_elsewhere |= card_mask(view.buried)
     if view.unknown_card is not None:
         known_elsewhere |= 1 << view.unknown_card
     unseen = DECK_MASK & ~known_elsewhere

@@ -273,6 +273,12 @@ class HandState:
         return partner is not None and not self.hands[partner] & self._called_bit
 
     @property
+    def pass_count(self) -> int:
+        """How many seats have passed in the auction (they pass in turn from the dealer's
+        left, so these are the first ``pass_count`` seats after the dealer)."""
+        return self._passes
+
+    @property
     def blind(self) -> tuple[Card, ...]:
         return self.deal.blind
 

@@ -14,7 +14,14 @@ from typing import Any, Final
 
 from tricktable.cards import Card, cards_of
 from tricktable.game import Action, Seat
-from tricktable.sheepshead.deck import DECK_MASK, PLAY_SUIT, POINTS, cards_in, sort_hand
+from tricktable.sheepshead.deck import (
+    DECK_MASK,
+    PLAY_SUIT,
+    POINTS,
+    card_count,
+    cards_in,
+    sort_hand,
+)
 from tricktable.sheepshead.events import (
     Buried,
     CardPlayed,
@@ -223,19 +230,63 @@ def _trick_view(trick: Trick, sees_unknown: bool) -> TrickView:
     return view
 
 
+_SeenTricks = tuple[tuple[Trick, ...], tuple[TrickView, ...], tuple[int, ...]]
+_NO_POINTS: Final = (0,) * 5
+_SEEN_TRICKS: Final[list[_SeenTricks]] = [((), (), _NO_POINTS), ((), (), _NO_POINTS)]
+"""The finished tricks last read — with the unknown card face down, and face up — as
+(the tricks, their views, the points each seat took in them): the views built one after
+another mostly continue one hand, whose finished tricks only grow.  Each entry is replaced
+whole, never changed, so a reader in another thread sees one reading or the other."""
+
+
+def _seen_tricks(
+    tricks: list[Trick], sees_unknown: bool
+) -> tuple[tuple[TrickView, ...], tuple[int, ...]]:
+    """The views of ``tricks`` (``_trick_view`` of each) and the card points each seat took in
+    them as a seat sees them (:func:`_points_seen`), read on from the last reading."""
+    slot = 1 if sees_unknown else 0
+    sources, views, points = _SEEN_TRICKS[slot]
+    count = len(tricks)
+    known = len(sources)
+    same = 0
+    while same < known and same < count and tricks[same] is sources[same]:
+        same += 1
+    if same == known == count:
+        return views, points
+    read = list(views[:same])
+    for k in range(same, count):
+        read.append(_trick_view(tricks[k], sees_unknown))
+    views = tuple(read)
+    points = _points_seen(views)
+    _SEEN_TRICKS[slot] = (tuple(tricks), views, points)
+    return views, points
+
+
 _HELD_ORDER: Final[tuple[Card, ...]] = tuple(sort_hand(cards_of(DECK_MASK)))
 """The Sheepshead cards in the order players hold them."""
 _HELD_BITS: Final[tuple[int, ...]] = tuple(int(c) for c in _HELD_ORDER)
 
 
+_HELD: Final[dict[int, tuple[Card, ...]]] = {}
+"""Hands read by :func:`_held` (a search reads the same hands again and again)."""
+_HELD_KEPT: Final = 1 << 16
+
+
 def _held(hand: int) -> tuple[Card, ...]:
     """A hand's cards in the order players hold them: ``sort_hand(cards_of(hand))``, picked
     from the cards in that order instead of sorted."""
+    cards = _HELD.get(hand)
+    if cards is not None:
+        return cards
     held: list[Card] = []
     for k in range(len(_HELD_BITS)):
         if hand >> _HELD_BITS[k] & 1:
             held.append(_HELD_ORDER[k])
-    return tuple(held)
+    cards = tuple(held)
+    if len(_HELD) >= _HELD_KEPT:
+        _HELD.clear()
+    _HELD[hand] = cards
+    return cards
 
 
 def _seen_events(
@@ -272,6 +323,13 @@ def _passes(events: list[Event]) -> tuple[Seat, ...]:
             break
         seats.append(event.seat)
     return tuple(seats)
+
+
+_PASSES_AFTER: Final = tuple(
+    tuple(tuple((dealer + 1 + k) % 5 for k in range(count)) for count in range(6))
+    for dealer in range(5)
+)
+"""``_PASSES_AFTER[dealer][count]``: the seats that passed when ``count`` have."""
 
 
 def _points_seen(tricks: tuple[TrickView, ...]) -> tuple[int, ...]:
@@ -455,8 +513,8 @@ class ViewReader:
     def card_counts(self) -> tuple[int, ...]:
         state = self._state
         hands = state.hands
-        counts = [hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
-                  hands[3].bit_count(), hands[4].bit_count()]
+        counts = [card_count(hands[0]), card_count(hands[1]), card_count(hands[2]),
+                  card_count(hands[3]), card_count(hands[4])]
         picker = state.picker
         if picker is not None and state.unknown is not None and not state.unknown_played:
             counts[picker] += 1
@@ -491,7 +549,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     partner = state.partner
     revealed = state.partner_revealed
     is_partner = partner == seat
-    tricks = tuple([_trick_view(t, sees_unknown) for t in state.tricks])
+    tricks, points_seen = _seen_tricks(state.tricks, sees_unknown)
     current_cards: tuple[Card | None, ...] = state.current_trick
     unknown_in_current = (
         state.unknown is not None and state.unknown_played and len(state.tricks) < 6
@@ -501,17 +559,13 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     if face_down >= 0 and not sees_unknown:
         current_cards = (*current_cards[:face_down], None, *current_cards[face_down + 1:])
     current = _trick_in_progress(state.leader, current_cards, face_down)
-    points_seen = [0] * 5
-    for t in tricks:
-        assert t.winner is not None
-        points_seen[t.winner] += (
-            t.points if t.points is not None else sum(POINTS[c] for c in t.cards if c is not None)
-        )
-    counts = [hand.bit_count() for hand in state.hands]
+    hands = state.hands
+    counts = [card_count(hands[0]), card_count(hands[1]), card_count(hands[2]),
+              card_count(hands[3]), card_count(hands[4])]
     if picker is not None and state.unknown is not None and not state.unknown_played:
         counts[picker] += 1
     result_kind = None if state.result is None else state.result.kind
-    passes = _passes(state.events)
+    passes = _PASSES_AFTER[state.dealer][state.pass_count]
     to_move = state.to_move
     legal = state.legal_actions() if to_move == seat else ()
     buried = tuple(cards_in(state.buried)) if (is_picker or over) and state.buried else None
@@ -531,7 +585,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
             unknown_played=state.unknown_played, partner=known_partner,
             is_partner=is_partner, leaster=leaster, tricks=tricks, current_trick=current,
             card_counts=tuple(counts), tricks_by_seat=tuple(state.tricks_by_seat),
-            points_seen=tuple(points_seen), events=events, result=state.result,
+            points_seen=points_seen, events=events, result=state.result,
         )
     # Compiled, the same fields are set directly: the frozen dataclass's generated __init__
     # sets each through object.__setattr__, interpreted, which was half the cost of a view.
@@ -566,7 +620,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     view.current_trick = current  # type: ignore[misc]
     view.card_counts = tuple(counts)  # type: ignore[misc]
     view.tricks_by_seat = tuple(state.tricks_by_seat)  # type: ignore[misc]
-    view.points_seen = tuple(points_seen)  # type: ignore[misc]
+    view.points_seen = points_seen  # type: ignore[misc]
     view.events = events  # type: ignore[misc]
     view.result = state.result  # type: ignore[misc]
     return view
