@@ -98,12 +98,30 @@ def _power(c: int, led: int) -> int:
     return STRENGTH[led][c]
 
 
-def _lowest_trump(cards: Sequence[Card]) -> Card:
-    return min(cards, key=lambda c: (_TRUMP_POWER[c], POINTS[c]))
+# The choices below are loops where min() and max() with a key would do: the same card (the
+# first of the best), without a closure and a key tuple per card, which compiled code builds
+# as Python objects — a large share of a play-out's step.
 
 
-def _highest_trump(cards: Sequence[Card]) -> Card:
-    return max(cards, key=lambda c: _TRUMP_POWER[c])
+def _lowest_trump(cards: list[Card]) -> Card:
+    """The weakest trump (the fewest points among equals): min by (power, points)."""
+    best = cards[0]
+    for k in range(1, len(cards)):
+        c = cards[k]
+        if _TRUMP_POWER[c] < _TRUMP_POWER[best] or (
+                _TRUMP_POWER[c] == _TRUMP_POWER[best] and POINTS[c] < POINTS[best]):
+            best = c
+    return best
+
+
+def _highest_trump(cards: list[Card]) -> Card:
+    """The strongest trump: max by power."""
+    best = cards[0]
+    for k in range(1, len(cards)):
+        c = cards[k]
+        if _TRUMP_POWER[c] > _TRUMP_POWER[best]:
+            best = c
+    return best
 
 
 def _suit_length(table: Table, c: int) -> int:
@@ -160,7 +178,7 @@ def team_lead(table: Table, playable: Sequence[Card], settings: PlaySettings) ->
     return _team_fail_lead(table, fails or list(playable))
 
 
-def _team_fail_lead(table: Table, fails: Sequence[Card]) -> Card:
+def _team_fail_lead(table: Table, fails: list[Card]) -> Card:
     """Out of trump worth leading: cash master fail cards when the other side cannot trump,
     else open the called suit (the partner's ace wins), else lead the cheapest card."""
     view = table.view
@@ -168,14 +186,27 @@ def _team_fail_lead(table: Table, fails: Sequence[Card]) -> Card:
     if not opponents_trump:
         masters = [c for c in fails if table.is_master(c)]
         if masters:
-            return max(masters, key=lambda c: POINTS[c])
+            richest = masters[0]
+            for c in masters:
+                if POINTS[c] > POINTS[richest]:
+                    richest = c
+            return richest
     if view.seat == view.picker and view.called_suit >= 0 and not table.called_led:
         # Open the called suit with a pointless hold card: the partner's ace must come out.
         called_suit = view.called_suit
         holds = [c for c in fails if PLAY_SUIT[c] == called_suit and not POINTS[c]]
         if holds:
             return holds[0]
-    return min(fails, key=lambda c: (POINTS[c], _suit_length(table, c), _power(c, PLAY_SUIT[c])))
+    # min by (points, suit length, power)
+    cheapest = fails[0]
+    cheapest_key = (POINTS[cheapest], _suit_length(table, cheapest),
+                    _power(cheapest, PLAY_SUIT[cheapest]))
+    for k in range(1, len(fails)):
+        c = fails[k]
+        key = (POINTS[c], _suit_length(table, c), _power(c, PLAY_SUIT[c]))
+        if key < cheapest_key:
+            cheapest, cheapest_key = c, key
+    return cheapest
 
 
 def defender_trump_lead_exception(table: Table, playable: Sequence[Card]) -> str | None:
@@ -204,8 +235,22 @@ def defender_lead(table: Table, playable: Sequence[Card]) -> Card:
         called_suit = view.called_suit
         in_called = [c for c in fails if PLAY_SUIT[c] == called_suit]
         if in_called:
-            return min(in_called, key=lambda c: (_power(c, called_suit), POINTS[c]))
-    return max(fails, key=lambda c: (_defender_fail_lead_value(table, c), -c))
+            lowest = in_called[0]
+            for c in in_called:
+                if _power(c, called_suit) < _power(lowest, called_suit) or (
+                        _power(c, called_suit) == _power(lowest, called_suit)
+                        and POINTS[c] < POINTS[lowest]):
+                    lowest = c
+            return lowest
+    # max by (value, -card): the best value, the lowest card on a tie
+    best = fails[0]
+    best_value = _defender_fail_lead_value(table, best)
+    for k in range(1, len(fails)):
+        c = fails[k]
+        value = _defender_fail_lead_value(table, c)
+        if value > best_value or (value == best_value and c < best):
+            best, best_value = c, value
+    return best
 
 
 def _defender_fail_lead_value(table: Table, c: int) -> float:
@@ -303,22 +348,31 @@ def follow_value(
 
 def _sure_for_us(table: Table, best: int | None, led: int) -> bool:
     """No seat still to play can take the trick from ``best`` — or those that can are mine."""
-    return all(
-        table.is_mine(s) or not table.could_beat(s, best, led) for s in table.trick.to_play
-    )
+    for s in table.trick.to_play:
+        if not table.is_mine(s) and table.could_beat(s, best, led):
+            return False
+    return True
 
 
 def schmear(table: Table, legal: Sequence[Card]) -> Card:
     """Give a trick my side is sure to win the most points I can spare: fail aces and tens
     first; a pointed trump (A♦, 10♦) counts a little less, since it could win a trick itself."""
 
-    def value(c: Card) -> tuple[float, int]:
-        points = POINTS[c] - (4 if is_trump(c) and POINTS[c] else 0)
-        if is_trump(c) and _TRUMP_RANK[c] >= 6:
-            points -= 10  # a queen or jack: keep it for taking tricks
-        return points, -_TRUMP_POWER[c]
+    best = legal[0]
+    best_value = _schmear_value(best)
+    for c in legal:
+        value = _schmear_value(c)
+        if value > best_value:
+            best, best_value = c, value
+    return best
 
-    return max(legal, key=value)
+
+def _schmear_value(c: int) -> tuple[int, int]:
+    """How good a card is to schmear: its points (less for a trump), then the lower trump."""
+    points = POINTS[c] - (4 if is_trump(c) and POINTS[c] else 0)
+    if is_trump(c) and _TRUMP_RANK[c] >= 6:
+        points -= 10  # a queen or jack: keep it for taking tricks
+    return points, -_TRUMP_POWER[c]
 
 
 # --- The leaster -----------------------------------------------------------------------------
