@@ -30,7 +30,9 @@ from tricktable.ai.sheepshead_sampling import (
 )
 from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.sheepshead.deck import card_count
 from tricktable.sheepshead.events import Called, CardPlayed, WentAlone
+from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = ["PlayModel"]
@@ -88,10 +90,13 @@ class PlayModel:
                 key = (index, hands[seat], private)
                 known = memo.get(key)
                 if known is None:
-                    legal = state.legal_actions()
+                    if state.phase is Phase.PLAY:
+                        count = card_count(state.legal_play_mask())
+                    else:
+                        count = len(state.legal_actions())
                     predicted = (self.predictor.choose(state.view(seat), self._rng)
-                                 if len(legal) > 1 else legal[0])
-                    known = (predicted, len(legal))
+                                 if count > 1 else state.legal_actions()[0])
+                    known = (predicted, count)
                     memo[key] = known
                 predicted, choices = known
                 if choices > 1:

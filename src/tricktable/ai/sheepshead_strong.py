@@ -260,9 +260,13 @@ class StrongSheepsheadPlayer:
             while not state.is_over:
                 seat = state.to_move
                 assert seat is not None
-                legal = state.legal_actions()
-                if len(legal) == 1:  # what basic would play, without building its view
-                    state.apply(legal[0])
+                if state.phase is Phase.PLAY:
+                    cards = state.legal_play_mask()
+                    one = not cards & (cards - 1)
+                else:
+                    one = len(state.legal_actions()) == 1
+                if one:  # what basic would play, without building its view
+                    state.apply(state.legal_actions()[0])
                 else:
                     state.apply(self.fallback.choose(state.view(seat), _PLAYOUT_RNG))
             assert state.result is not None

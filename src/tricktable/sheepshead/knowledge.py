@@ -128,11 +128,17 @@ def _led_suit(trick: TrickView, called: Card | None) -> int:
     return PLAY_SUIT[called] if called is not None else -1
 
 
+_SEATS_FROM: Final = tuple(
+    tuple(tuple((first + k) % SEATS for k in range(count)) for count in range(SEATS + 1))
+    for first in range(SEATS)
+)
+"""``_SEATS_FROM[first][count]``: ``count`` seats in turn from ``first``."""
+
+
 def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickState:
     """Read a trick in progress; ``mover`` is the seat about to play to it."""
-    played = tuple((trick.leader + k) % SEATS for k in range(len(trick.cards)))
-    remaining = SEATS - len(trick.cards) - 1
-    to_play = tuple((mover + k) % SEATS for k in range(1, remaining + 1))
+    played = _SEATS_FROM[trick.leader][len(trick.cards)]
+    to_play = _SEATS_FROM[(mover + 1) % SEATS][SEATS - len(trick.cards) - 1]
     if not trick.cards:
         return _trick_state(trick.leader, -1, None, None, 0, False, (), to_play)
     led = _led_suit(trick, called)
@@ -426,13 +432,18 @@ def _note_trick(trick: TrickView, called: Card | None, voids: list[int]) -> int:
     return played
 
 
+_ONLY_MINE: Final = tuple(
+    tuple(_MINE if s == me else _OTHER for s in range(SEATS)) for me in range(SEATS))
+"""Each seat's sides when everyone plays for himself."""
+
+
 def known_sides(view: SheepsheadView) -> tuple[Side, ...]:
     """Each seat's side as ``view.seat`` knows it for certain."""
     me = view.seat
     picker = view.picker
     if picker is None:
         # A leaster (or the auction): everyone plays for himself.
-        return tuple([_MINE if s == me else _OTHER for s in range(SEATS)])
+        return _ONLY_MINE[me]
     partner = view.partner
     complete = view.alone or partner is not None
     mine_is_picker_team = me in (picker, partner)
