@@ -5,7 +5,13 @@ import random
 
 import pytest
 
-from tricktable.ai.sampling import Demand, NoConsistentDeal, _weighted_choice, sample_slots
+from tricktable.ai.sampling import (
+    Demand,
+    NoConsistentDeal,
+    _weighted_choice,
+    sample_slots,
+    shuffle,
+)
 from tricktable.ai.sheepshead_sampling import (
     DealSampler,
     position_for,
@@ -141,6 +147,30 @@ def test_the_weighted_choice_draws_as_random_choices_does() -> None:
             expected = theirs.choices(choices, [room[s] for s in choices])[0]
             assert _weighted_choice(choices, room, ours) == expected
         assert ours.random() == theirs.random()
+
+
+def test_the_shuffle_orders_as_random_shuffle_does() -> None:
+    for seed in range(300):
+        length = seed % 40
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, library = list(range(length)), list(range(length))
+        for _ in range(3):
+            shuffle(mine, ours)
+            theirs.shuffle(library)
+            assert mine == library
+        assert ours.random() == theirs.random()
+
+
+class _Sevens(random.Random):
+    def random(self) -> float:
+        return 0.7
+
+
+def test_the_shuffle_leaves_other_generators_to_their_own_shuffle() -> None:
+    mine, library = list(range(12)), list(range(12))
+    shuffle(mine, _Sevens())
+    _Sevens().shuffle(library)
+    assert mine == library and mine != list(range(12))
 
 
 def test_deals_after_an_unknown_card_call_are_drawn_without_failing() -> None:

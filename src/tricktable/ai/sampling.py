@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Demand", "NoConsistentDeal", "sample_slots"]
+__all__ = ["Demand", "NoConsistentDeal", "sample_slots", "shuffle"]
 
 
 class NoConsistentDeal(ValueError):
@@ -86,6 +86,23 @@ def _weighted_choice(choices: list[int], room: list[int], rng: random.Random) ->
     return choices[low]
 
 
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same order from the same draws, compiled instead of the
+    library's interpreted loop (for a plain ``random.Random``; any other generator shuffles
+    its own way)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def sample_slots(
     cards: Sequence[int],
     allowed: Sequence[int],
@@ -124,7 +141,7 @@ def sample_slots(
         placed[index] = True
 
     order = [i for i in range(len(cards)) if not placed[i]]
-    rng.shuffle(order)
+    shuffle(order, rng)
     for index in order:
         mask = allowed[index]
         choices = [slot for slot in range(len(room)) if mask >> slot & 1 and room[slot]]
