@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final
 
-from tricktable.cards import Card
+from tricktable.cards import CARDS, Card
 from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, ActionKind
 from tricktable.sheepshead.cardplay import PlaySettings, choose_card
 from tricktable.sheepshead.deck import (
@@ -51,8 +51,10 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_MASK,
     TRUMP_ORDER,
+    card_count,
     card_mask,
     cards_in,
+    mask_points,
 )
 from tricktable.sheepshead.rules import NoPicker, Rules
 from tricktable.sheepshead.state import (
@@ -95,6 +97,12 @@ _TRUMP_VALUE: Final = dict(
     zip(TRUMP_ORDER, (2.3, 2.15, 1.65, 1.3, 1.2, 1.05, 1.05, 0.95, 1.05, 1.0, 0.9, 0.9, 0.9, 0.9),
         strict=True)
 )
+_TRUMP_VALUES: Final[tuple[float, ...]] = tuple(_TRUMP_VALUE.get(c, 0.0) for c in CARDS)
+"""``_TRUMP_VALUE`` by card value (0 for a fail card), for compiled code."""
+_FAIL_SUITS: Final[tuple[int, ...]] = tuple(FAIL_SUITS)
+_ACES: Final[tuple[int, ...]] = tuple(int(c) for c in FAIL_ACES)
+_TENS: Final[tuple[int, ...]] = tuple(int(c) for c in FAIL_TENS)
+"""The fail aces and tens, suit by suit, as plain ints."""
 _LONG_TRUMP_BONUS: Final = 0.4
 """Added for six or more trump: a hand that long controls the play."""
 _FAIL_ACE_VALUE: Final = 0.17
@@ -149,15 +157,23 @@ def pick_strength(cards: tuple[Card, ...] | list[Card]) -> float:
     position.  Four trump with a queen come to about 4.5–5.
     """
     mask = card_mask(cards)
-    trump = [c for c in cards if (1 << c) & TRUMP_MASK]
-    strength = sum(_TRUMP_VALUE[c] for c in trump)
-    if len(trump) >= 6:
+    strength = 0.0
+    trump = 0
+    for c in cards:  # in the hand's order, as the sum was fitted
+        if (1 << c) & TRUMP_MASK:
+            strength += _TRUMP_VALUES[c]
+            trump += 1
+    if trump >= 6:
         strength += _LONG_TRUMP_BONUS
-    strength += _FAIL_ACE_VALUE * sum(1 for ace in FAIL_ACES if mask >> ace & 1)
-    for ace, ten in zip(FAIL_ACES, FAIL_TENS, strict=True):
-        if mask >> ten & 1 and not mask >> ace & 1:
+    strength += _FAIL_ACE_VALUE * _aces_held(mask)
+    for k in range(len(_ACES)):
+        if mask >> _TENS[k] & 1 and not mask >> _ACES[k] & 1:
             strength += _BURIABLE_TEN_VALUE
     return strength
+
+
+def _aces_held(hand: int) -> int:
+    return (hand >> _ACES[0] & 1) + (hand >> _ACES[1] & 1) + (hand >> _ACES[2] & 1)
 
 
 def leaster_strength(cards: tuple[Card, ...] | list[Card]) -> float:
@@ -248,20 +264,24 @@ def score_bury_and_call(
     * ``unknown card``: calling with one costs 0.8 plus the points set aside ×0.05.
     """
     w = weights if weights is not None else _DEFAULT_BURY
-    score = w.buried_point * sum(POINTS[c] for c in cards_in(buried))
-    score -= w.buried_trump * sum(_TRUMP_VALUE[c] for c in cards_in(buried & TRUMP_MASK))
+    score = w.buried_point * mask_points(buried)
+    buried_trump = 0.0
+    for c in cards_in(buried & TRUMP_MASK):
+        buried_trump += _TRUMP_VALUES[c]
+    score -= w.buried_trump * buried_trump
     if call == JACK_OF_DIAMONDS:
         call = None  # the J♦ partner: no called suit, no hold card
     called_suit = PLAY_SUIT[call] if call is not None else -1
-    for suit in FAIL_SUITS:
+    for suit in _FAIL_SUITS:
         if suit != called_suit and not hand & SUIT_MASK[suit]:
             score += w.void
-    score += w.ace_kept * sum(1 for ace in FAIL_ACES if hand >> ace & 1)
-    for ace, ten in zip(FAIL_ACES, FAIL_TENS, strict=True):
-        if hand >> ten & 1 and not hand >> ace & 1 and PLAY_SUIT[ten] != called_suit:
+    score += w.ace_kept * _aces_held(hand)
+    for k in range(len(_ACES)):
+        ten = _TENS[k]
+        if hand >> ten & 1 and not hand >> _ACES[k] & 1 and PLAY_SUIT[ten] != called_suit:
             score -= w.lone_ten_kept
     if call is not None and unknown is None:
-        held = (hand & SUIT_MASK[called_suit]).bit_count()
+        held = card_count(hand & SUIT_MASK[called_suit])
         score += w.lone_called_card if held == 1 else w.two_called_cards if held == 2 else 0.0
     if unknown is not None:
         score -= w.unknown_card + 0.05 * POINTS[unknown]
