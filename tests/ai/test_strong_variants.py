@@ -34,6 +34,8 @@ def test_a_changed_setting_changes_only_that_setting() -> None:
     assert (changed.margin, strong.margin) == (0.0, 0.05)
     assert changed.bidding_z == strong.bidding_z == 2.0
     assert variant("softness=0.3").play_model.softness == 0.3  # type: ignore[union-attr]
+    assert variant("conventions=off").conventions is False and strong.conventions
+    assert variant("conventions=on").conventions is True
 
 
 @pytest.mark.parametrize(("argument", "message"), [
@@ -45,6 +47,7 @@ def test_a_changed_setting_changes_only_that_setting() -> None:
     ("play_z=-1", "play_z=-1 is not a setting strong takes: it is a number from 0"),
     ("solve_from=6", "it is a trick from 0 to 5"),
     ("play_z=1,play_z=2", "play_z is given twice"),
+    ("conventions=no", "conventions=no is not a setting strong takes: it is on or off"),
     ("softness=1.5", "The softness is a share in (0, 1]"),
 ])
 def test_a_bad_setting_is_explained(argument: str, message: str) -> None:

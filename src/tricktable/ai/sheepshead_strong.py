@@ -129,8 +129,10 @@ class StrongSheepsheadPlayer:
                  solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0,
                  play_model: PlayModel | None = None, settle_every: int = 0,
                  settle_after: int = 16, settle_k: float = 2.0,
-                 margin: float = _MARGIN) -> None:
+                 margin: float = _MARGIN, conventions: bool = True) -> None:
         self.budget = budget or Budget()
+        self.conventions = conventions
+        """Keep the conventions (see the module); off, every legal card is searched."""
         self.margin = margin
         """Expected points per hand a choice must gain over ``basic``'s before it is taken."""
         self.settle_every = settle_every
@@ -169,7 +171,7 @@ class StrongSheepsheadPlayer:
             return legal[0]
         usual = self.fallback.choose(view, rng)
         if view.phase is Phase.PLAY:
-            options = _card_options(view, usual)
+            options = _card_options(view, usual) if self.conventions else list(legal)
             # Early on too much is hidden for open-card solving to judge well (and it is slow):
             # play the hands out instead.
             solve = len(view.tricks) >= self.solve_from_trick

@@ -2,18 +2,19 @@
 registry's ``strong:`` kind), so that a change is measured against ``strong`` itself in one arena
 run: ``tricktable arena sheepshead --players strong:play_z=0.25,basic --baseline strong``.
 
-=============  =====================================================================  ========
-key            what it sets                                                           strong
-=============  =====================================================================  ========
-``samples``    deals searched at most per decision                                    96
-``play_z``     standard errors a card's gain over ``basic``'s must clear              0.5
-``bidding_z``  the same for a pick, bury or call                                      2.0
-``margin``     points per hand a choice must gain over ``basic``'s                    0.05
-``solve_from`` the first trick (0-5) whose cards are chosen by solving                2
-``settle_k``   the early stop's bar, in standard errors (``off``: search every deal)  1.0
-``softness``   the play model's unpredicted share (``off``: read picks and passes     0.6
-               only, as ``pimc`` does)
-=============  =====================================================================  ========
+===============  =====================================================================  ========
+key              what it sets                                                           strong
+===============  =====================================================================  ========
+``samples``      deals searched at most per decision                                    96
+``play_z``       standard errors a card's gain over ``basic``'s must clear              0.5
+``bidding_z``    the same for a pick, bury or call                                      2.0
+``margin``       points per hand a choice must gain over ``basic``'s                    0.05
+``solve_from``   the first trick (0-5) whose cards are chosen by solving                2
+``settle_k``     the early stop's bar, in standard errors (``off``: search every deal)  1.0
+``softness``     the play model's unpredicted share (``off``: read picks and passes     0.6
+                 only, as ``pimc`` does)
+``conventions``  ``off``: every legal card is searched, the conventions not kept        on
+===============  =====================================================================  ========
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ __all__ = ["STRONG_SETTINGS", "strong_variant", "strong_sheepshead"]
 
 STRONG_SETTINGS: dict[str, Any] = {
     "samples": 96, "play_z": 0.5, "bidding_z": 2.0, "margin": 0.05, "solve_from": 2,
-    "settle_k": 1.0, "softness": 0.6,
+    "settle_k": 1.0, "softness": 0.6, "conventions": True,
 }
 """``strong``'s own settings, by the keys a variant may change.
 
@@ -63,6 +64,12 @@ def _trick(text: str) -> int:
     return value
 
 
+def _switch(text: str) -> bool:
+    if text not in ("on", _OFF):
+        raise ValueError("it is on or off")
+    return text == "on"
+
+
 def _or_off(parse: Callable[[str], float]) -> Callable[[str], float | None]:
     return lambda text: None if text == _OFF else parse(text)
 
@@ -70,6 +77,7 @@ def _or_off(parse: Callable[[str], float]) -> Callable[[str], float | None]:
 _PARSERS: dict[str, Callable[[str], Any]] = {
     "samples": _count, "play_z": _share, "bidding_z": _share, "margin": _share,
     "solve_from": _trick, "settle_k": _or_off(_share), "softness": _or_off(float),
+    "conventions": _switch,
 }
 
 
@@ -84,7 +92,7 @@ def strong_sheepshead(budget: Budget | None = None, **changes: Any) -> StrongShe
         budget or own, play_model=None if softness is None else PlayModel(softness=softness),
         play_z=settings["play_z"], bidding_z=settings["bidding_z"], margin=settings["margin"],
         solve_from_trick=settings["solve_from"], settle_every=0 if settle_k is None else 4,
-        settle_after=8, settle_k=settle_k or 0.0,
+        settle_after=8, settle_k=settle_k or 0.0, conventions=settings["conventions"],
     )
 
 
