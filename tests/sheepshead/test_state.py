@@ -1,5 +1,6 @@
 """The rules of a Sheepshead hand, one by one, on hand-made deals."""
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -396,3 +397,16 @@ def test_copy_is_independent() -> None:
     twin.apply(twin.legal_actions()[0])
     assert len(state.history) == 3 and len(twin.history) == 4
     assert state.hands != twin.hands
+
+
+def test_the_legal_action_count_is_the_number_of_legal_actions() -> None:
+    counts = set()
+    for number, rules in enumerate(list(PRESETS.values()) * 4):
+        rng = random.Random(number)
+        state = new_hand(rules=rules, dealer=number % 5, seed=f"count/{number}")
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert state.legal_action_count() == len(legal)
+            counts.add(len(legal))
+            state.apply(legal[rng.randrange(len(legal))])
+    assert {1, 2} <= counts and max(counts) > 5

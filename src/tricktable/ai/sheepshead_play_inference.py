@@ -30,9 +30,7 @@ from tricktable.ai.sheepshead_sampling import (
 )
 from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.bots import BasicPlayer
-from tricktable.sheepshead.deck import card_count
 from tricktable.sheepshead.events import Called, CardPlayed, WentAlone
-from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = ["PlayModel"]
@@ -90,10 +88,7 @@ class PlayModel:
                 key = (index, hands[seat], private)
                 known = memo.get(key)
                 if known is None:
-                    if state.phase is Phase.PLAY:
-                        count = card_count(state.legal_play_mask())
-                    else:
-                        count = len(state.legal_actions())
+                    count = state.legal_action_count()
                     predicted = (self.predictor.choose(state.view(seat), self._rng)
                                  if count > 1 else state.legal_actions()[0])
                     known = (predicted, count)

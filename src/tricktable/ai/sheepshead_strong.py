@@ -262,12 +262,7 @@ class StrongSheepsheadPlayer:
             while not state.is_over:
                 seat = state.to_move
                 assert seat is not None
-                if state.phase is Phase.PLAY:
-                    cards = state.legal_play_mask()
-                    one = not cards & (cards - 1)
-                else:
-                    one = len(state.legal_actions()) == 1
-                if one:  # what basic would play, without building its view
+                if state.legal_action_count() == 1:  # basic's play, without building its view
                     state.apply(state.legal_actions()[0])
                 else:
                     state.apply(self.fallback.choose(state.view(seat), _PLAYOUT_RNG))

@@ -139,8 +139,8 @@ _BITS_IN_SHORT: Final[tuple[int, ...]] = tuple(
 
 
 def card_count(mask: int) -> int:
-    """How many cards a bitmask of card values holds: ``mask.bit_count()``, which compiled code
-    calls as a Python method, read from a table instead."""
+    """How many cards a bitmask holds: :func:`~tricktable.cards.popcount` for compiled code
+    (which calls ``int.bit_count()`` as a Python method), read from a table instead."""
     count = 0
     while mask:
         count += _BITS_IN_SHORT[mask & 0xFFFF]

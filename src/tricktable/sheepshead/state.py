@@ -31,6 +31,7 @@ from tricktable.sheepshead.deck import (
     SUIT_MASK,
     TRUMP_MASK,
     PlaySuit,
+    card_count,
     cards_in,
     mask_points,
 )
@@ -383,6 +384,12 @@ class HandState:
         if phase is Phase.BLITZ:
             return (*self._blitz_actions(), PASS)
         return ()
+
+    def legal_action_count(self) -> int:
+        """``len(self.legal_actions())``, without building the actions in the play phase."""
+        if self.phase is _PLAYING:
+            return card_count(self.legal_play_mask())
+        return len(self.legal_actions())
 
     def legal_play_mask(self) -> int:
         """The cards the seat to move may play now, as a bitmask (play phase only)."""

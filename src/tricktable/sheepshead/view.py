@@ -26,7 +26,6 @@ from tricktable.sheepshead.events import (
     Buried,
     CardPlayed,
     Event,
-    Passed,
     TrickWon,
     event_json,
     redact,
@@ -315,21 +314,27 @@ _FACE_DOWN_EVENTS: Final = (CardPlayed, TrickWon)
 _BURY_HIDDEN: Final = tuple(Buried(seat, None) for seat in range(5))
 
 
-def _passes(events: list[Event]) -> tuple[Seat, ...]:
-    """The seats that passed: the hand's first events, up to the first that is not a pass."""
-    seats = []
-    for event in events:
-        if type(event) is not Passed:
-            break
-        seats.append(event.seat)
-    return tuple(seats)
-
-
 _PASSES_AFTER: Final = tuple(
     tuple(tuple((dealer + 1 + k) % 5 for k in range(count)) for count in range(6))
     for dealer in range(5)
 )
 """``_PASSES_AFTER[dealer][count]``: the seats that passed when ``count`` have."""
+
+
+def _passes(state: HandState) -> tuple[Seat, ...]:
+    """The seats that passed, in turn from the dealer's left."""
+    return _PASSES_AFTER[state.dealer][state.pass_count]
+
+
+def _card_counts(state: HandState) -> tuple[int, ...]:
+    """How many cards each seat holds, the picker's face-down unknown card included."""
+    hands = state.hands
+    counts = [card_count(hands[0]), card_count(hands[1]), card_count(hands[2]),
+              card_count(hands[3]), card_count(hands[4])]
+    picker = state.picker
+    if picker is not None and state.unknown is not None and not state.unknown_played:
+        counts[picker] += 1
+    return tuple(counts)
 
 
 def _points_seen(tricks: tuple[TrickView, ...]) -> tuple[int, ...]:
@@ -408,7 +413,7 @@ class ViewReader:
 
     @property
     def passes(self) -> tuple[Seat, ...]:
-        return _passes(self._state.events)
+        return _passes(self._state)
 
     @property
     def picker(self) -> Seat | None:
@@ -511,14 +516,7 @@ class ViewReader:
 
     @property
     def card_counts(self) -> tuple[int, ...]:
-        state = self._state
-        hands = state.hands
-        counts = [card_count(hands[0]), card_count(hands[1]), card_count(hands[2]),
-                  card_count(hands[3]), card_count(hands[4])]
-        picker = state.picker
-        if picker is not None and state.unknown is not None and not state.unknown_played:
-            counts[picker] += 1
-        return tuple(counts)
+        return _card_counts(self._state)
 
     @property
     def tricks_by_seat(self) -> tuple[int, ...]:
@@ -531,7 +529,7 @@ class ViewReader:
     @property
     def events(self) -> tuple[Event, ...]:
         state = self._state
-        return _seen_events(state, self.seat, state.is_over, len(_passes(state.events)))
+        return _seen_events(state, self.seat, state.is_over, state.pass_count)
 
     @property
     def result(self) -> HandResult | None:
@@ -559,19 +557,15 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     if face_down >= 0 and not sees_unknown:
         current_cards = (*current_cards[:face_down], None, *current_cards[face_down + 1:])
     current = _trick_in_progress(state.leader, current_cards, face_down)
-    hands = state.hands
-    counts = [card_count(hands[0]), card_count(hands[1]), card_count(hands[2]),
-              card_count(hands[3]), card_count(hands[4])]
-    if picker is not None and state.unknown is not None and not state.unknown_played:
-        counts[picker] += 1
+    counts = _card_counts(state)
     result_kind = None if state.result is None else state.result.kind
-    passes = _PASSES_AFTER[state.dealer][state.pass_count]
+    passes = _passes(state)
     to_move = state.to_move
     legal = state.legal_actions() if to_move == seat else ()
     buried = tuple(cards_in(state.buried)) if (is_picker or over) and state.buried else None
     known_partner = partner if (revealed or is_partner or over) else None
     leaster = picker is None and (state.phase is Phase.PLAY or result_kind is HandKind.LEASTER)
-    events = _seen_events(state, seat, over, len(passes))
+    events = _seen_events(state, seat, over, state.pass_count)
     if not _NATIVE:
         return SheepsheadView(
             seat=seat, rules=state.rules, dealer=state.dealer, multiplier=state.multiplier,
@@ -584,7 +578,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
             unknown_card=state.unknown if sees_unknown else None,
             unknown_played=state.unknown_played, partner=known_partner,
             is_partner=is_partner, leaster=leaster, tricks=tricks, current_trick=current,
-            card_counts=tuple(counts), tricks_by_seat=tuple(state.tricks_by_seat),
+            card_counts=counts, tricks_by_seat=tuple(state.tricks_by_seat),
             points_seen=points_seen, events=events, result=state.result,
         )
     # Compiled, the same fields are set directly: the frozen dataclass's generated __init__
@@ -618,7 +612,7 @@ def make_view(state: HandState, seat: Seat) -> SheepsheadView:
     view.leaster = leaster  # type: ignore[misc]
     view.tricks = tricks  # type: ignore[misc]
     view.current_trick = current  # type: ignore[misc]
-    view.card_counts = tuple(counts)  # type: ignore[misc]
+    view.card_counts = counts  # type: ignore[misc]
     view.tricks_by_seat = tuple(state.tricks_by_seat)  # type: ignore[misc]
     view.points_seen = points_seen  # type: ignore[misc]
     view.events = events  # type: ignore[misc]
