@@ -396,7 +396,8 @@ def serve(
 def arena(
     game: Annotated[GameName, typer.Argument(help="Which game.")],
     players: Annotated[str, typer.Option(
-        help="Players seat by seat, comma-separated; the last fills the empty seats.")],
+        help="Players seat by seat, comma-separated; the last fills the empty seats. A "
+             "player's settings may be comma-separated too: strong:play_z=0.25,samples=48,basic.")],
     deals: Annotated[int, typer.Option(help="Deals, each played in every seating.")] = 1000,
     baseline: Annotated[str | None, typer.Option(
         help="Also play each deal with this player in the first player's seat; report the gain."
@@ -415,13 +416,13 @@ def arena(
         metavar="ADDRESS")] = None,
 ) -> None:
     """Computer players against each other by duplicate play; prints figures per player."""
-    from tricktable.ai.arena import ArenaSpec, default_jobs
+    from tricktable.ai.arena import ArenaSpec, default_jobs, split_lineup
     from tricktable.ai.arena_cli import arena_main
 
     console = Console()
     try:
         spec = ArenaSpec(
-            game=game.value, players=tuple(players.split(",")), deals=deals, seed=seed,
+            game=game.value, players=split_lineup(players), deals=deals, seed=seed,
             baseline=baseline, jobs=jobs or default_jobs(), preset=preset,
             cpu_clock=cpu_clock, ray=ray,
         )

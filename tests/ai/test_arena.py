@@ -197,6 +197,25 @@ def test_the_cpu_clock_reaches_every_search_player_and_the_report(tmp_path: Path
     assert timed.player.budget.cpu_clock  # type: ignore[attr-defined]
 
 
+def test_a_line_up_keeps_each_players_own_settings_together() -> None:
+    assert arena.split_lineup("basic,random") == ("basic", "random")
+    assert arena.split_lineup("strong:play_z=0.25,samples=48,basic") == (
+        "strong:play_z=0.25,samples=48", "basic")
+    assert arena.split_lineup("strong:samples=8,strong:play_z=1,margin=0,basic") == (
+        "strong:samples=8", "strong:play_z=1,margin=0", "basic")
+    assert arena.split_lineup("policy:a=b.npz,basic") == ("policy:a=b.npz", "basic")
+
+
+def test_the_arena_command_takes_a_variant_with_several_settings(tmp_path: Path) -> None:
+    out = tmp_path / "arena.json"
+    result = CliRunner().invoke(app, [
+        "arena", "sheepshead", "--players", "strong:samples=4,margin=0,basic", "--deals", "1",
+        "--jobs", "1", "--json", str(out),
+    ])
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(out.read_text())["players"]) == {"strong:samples=4,margin=0", "basic"}
+
+
 def test_the_arena_command_explains_a_bad_player_name() -> None:
     result = CliRunner().invoke(app, ["arena", "sheepshead", "--players", "nobody",
                                       "--deals", "1", "--jobs", "1"])

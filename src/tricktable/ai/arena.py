@@ -50,6 +50,7 @@ __all__ = [
     "deal_seed",
     "fill_lineup",
     "player_seed",
+    "split_lineup",
     "run_arena",
     "seating",
 ]
@@ -455,3 +456,16 @@ def run_arena(
 
 def default_jobs() -> int:
     return os.cpu_count() or 1
+
+
+def split_lineup(text: str) -> tuple[str, ...]:
+    """The players of a comma-separated line-up, seat by seat.  A player's own settings may be
+    comma-separated too (``strong:play_z=0.25,samples=48,basic``): an item with ``=`` and no
+    ``:`` continues the player before it, as no player's name holds an ``=``."""
+    players: list[str] = []
+    for item in text.split(","):
+        if players and "=" in item and ":" not in item:
+            players[-1] += "," + item
+        else:
+            players.append(item)
+    return tuple(players)
