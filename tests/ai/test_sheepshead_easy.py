@@ -4,7 +4,7 @@ import random
 
 from tricktable.ai.budget import Budget
 from tricktable.ai.evidence import Evidence
-from tricktable.ai.sheepshead_easy import all_equivalent
+from tricktable.ai.sheepshead_easy import all_equivalent, one_of_each
 from tricktable.ai.sheepshead_sampling import DealSampler, position_for, sample_deals
 from tricktable.ai.sheepshead_solver import SheepsheadSolver
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
@@ -153,3 +153,32 @@ def test_strong_answers_equivalent_cards_with_its_default_at_once() -> None:
     action = player.choose(view, Counting(1))
     assert action == BasicPlayer().choose(view, random.Random(0))
     assert Counting.draws == 0  # no deal was sampled
+
+
+def test_one_of_each_keeps_one_card_of_every_equivalent_set() -> None:
+    basic = BasicPlayer()
+    merged = 0
+    for view in play_views(range(200)):
+        legal = list(view.legal_actions)
+        usual = basic.choose(view, random.Random(0))
+        kept = one_of_each(view, legal, usual)
+        assert usual in kept
+        assert kept == [a for a in legal if a in kept]  # in the order given
+        for i, first in enumerate(kept):
+            for second in kept[i + 1:]:
+                assert not all_equivalent(view, [first, second])
+        for action in legal:
+            if action not in kept:
+                assert any(all_equivalent(view, [action, k]) for k in kept)
+        merged += len(legal) - len(kept)
+    assert merged >= 100
+
+
+def test_one_of_each_keeps_the_first_where_the_default_is_not_in_the_set() -> None:
+    for view in play_views(range(100)):
+        legal = list(view.legal_actions)
+        kept = one_of_each(view, legal, legal[-1])
+        for action in legal:
+            equivalent = [a for a in legal if a == action or all_equivalent(view, [action, a])]
+            if legal[-1] not in equivalent:
+                assert [a for a in equivalent if a in kept] == [equivalent[0]]

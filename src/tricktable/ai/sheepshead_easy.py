@@ -12,19 +12,21 @@ view instead of the open cards; the tests check on thousands of sampled deals th
 gives equivalent cards the same value.
 
 When every option is equivalent to every other, the search would score them all alike on every
-deal, so its choice is its default: the player answers at once.
+deal, so its choice is its default: the player answers at once.  Otherwise it need search only
+one card of each set of equivalent ones (:func:`one_of_each`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.deck import DECK_MASK
 from tricktable.sheepshead.search import INDEX_OF, POINTS_OF, SUIT_OF, compact_mask
 from tricktable.sheepshead.view import SheepsheadView
 
-__all__ = ["all_equivalent", "live_mask"]
+__all__ = ["all_equivalent", "live_mask", "one_of_each"]
 
 
 def live_mask(view: SheepsheadView) -> int:
@@ -69,3 +71,35 @@ def all_equivalent(view: SheepsheadView, options: Sequence[Action]) -> bool:
             return False
         previous = index
     return True
+
+
+def one_of_each(view: SheepsheadView, options: Sequence[Action], keep: Action) -> list[Action]:
+    """``options`` with each set of equivalent card plays (see the module) cut to one: ``keep``
+    where it is in the set, else the set's first option; in the order of ``options``."""
+    played = [(INDEX_OF[a.card], a) for a in options if a.kind is ActionKind.PLAY
+              and (view.unknown_card is None or a.card != view.unknown_card)]
+    if len(played) < 2:
+        return list(options)
+    played.sort(key=lambda pair: pair[0])
+    live = live_mask(view)
+    dropped: set[Action] = set()
+    group = [played[0][1]]
+    for (previous, _), (index, action) in pairwise(played):
+        between = (1 << index) - (2 << previous)
+        if (SUIT_OF[index] == SUIT_OF[previous] and POINTS_OF[index] == POINTS_OF[previous]
+                and not between & live):
+            group.append(action)
+            continue
+        dropped.update(_all_but_one(group, keep, options))
+        group = [action]
+    dropped.update(_all_but_one(group, keep, options))
+    return [a for a in options if a not in dropped]
+
+
+def _all_but_one(group: list[Action], keep: Action, options: Sequence[Action]) -> list[Action]:
+    """The options of an equivalent ``group`` to leave out: all but ``keep`` if it is one, else
+    all but the first in the order of ``options``."""
+    if len(group) < 2:
+        return []
+    kept = keep if keep in group else min(group, key=options.index)
+    return [a for a in group if a != kept]
