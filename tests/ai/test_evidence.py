@@ -53,3 +53,35 @@ def test_choices_chooses_as_choose_does_for_each_z() -> None:
                 expected.append(best)
             assert evidence.choices(default, zs, margin=0.05) == expected
             assert [evidence.choose(default, z=z, margin=0.05) for z in zs] == expected
+
+
+def test_hopeless_options_are_dropped_and_never_chosen() -> None:
+    evidence = Evidence(4)
+    rng = random.Random(6)
+    for _ in range(12):
+        base = rng.gauss(0.0, 1.0)
+        # option 1 always loses 2; option 2 sometimes wins or loses; option 3 clearly wins
+        evidence.add(1.0, [base, base - 2.0, base + rng.choice([-1.0, 1.0]), base + 1.0])
+    assert evidence.drop_hopeless(0, z=1.0, margin=0.05) == [0, 2, 3]
+    assert evidence.dropped == {1}
+    assert evidence.choose(0, z=0.5) == 3
+    # a dropped option is not chosen even if later deals favour it
+    for _ in range(40):
+        evidence.add(1.0, [0.0, 9.0, 0.0, 0.0])
+    assert evidence.choose(0, z=0.5) != 1
+    assert evidence.drop_hopeless(0, z=1.0, margin=0.05)[0] == 0 and 1 in evidence.dropped
+
+
+def test_the_default_is_never_dropped_and_nothing_drops_without_deals() -> None:
+    empty = Evidence(3)
+    assert empty.drop_hopeless(1, z=1.0) == [1, 0, 2] and not empty.dropped
+    evidence = Evidence(3)
+    for _ in range(10):
+        evidence.add(1.0, [5.0, 0.0, 0.0])  # the default (0) beats both
+    assert evidence.drop_hopeless(0, z=3.0) == [0]
+    assert evidence.dropped == {1, 2} and evidence.choose(0) == 0
+    wide = Evidence(2)  # a gain too uncertain to give up on stays in the running
+    for k in range(10):
+        wide.add(1.0, [0.0, 2.0 if k % 4 == 0 else -1.0])  # -0.1 on average
+    assert wide.drop_hopeless(0, z=1.0) == [0, 1]
+    assert wide.drop_hopeless(0, z=0.0) == [0]

@@ -6,13 +6,22 @@ import random
 import pytest
 
 from tricktable.ai.budget import Budget
+from tricktable.ai.evidence import Evidence
+from tricktable.ai.sheepshead_easy import all_equivalent, one_of_each
 from tricktable.ai.sheepshead_inference import pick_probability, sample_weight
-from tricktable.ai.sheepshead_sampling import sample_deals
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer, rank_buries, seat_score
+from tricktable.ai.sheepshead_sampling import DealSampler, sample_deals
+from tricktable.ai.sheepshead_strong import (
+    StrongSheepsheadPlayer,
+    _card_options,
+    rank_buries,
+    seat_score,
+)
 from tricktable.cards import parse_cards
+from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.rules import PRESETS
-from tricktable.sheepshead.state import HandState, new_hand
+from tricktable.sheepshead.state import HandState, Phase, new_hand
+from tricktable.sheepshead.view import SheepsheadView
 
 FAST = Budget(samples=3, time_ms=None, min_samples=1)
 
@@ -135,3 +144,57 @@ def test_a_decision_leaves_the_cyclic_collector_as_it_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _raced_choice(player: StrongSheepsheadPlayer, view: SheepsheadView,
+                  rng: random.Random) -> tuple[Action, int]:
+    """The racing player's choice, worked out step by step from its parts: every option played
+    out on the first 8 deals, then every 4 deals the hopeless ones dropped (the rest still
+    played out), until basic's card is left alone; and how many play-outs that took."""
+    usual = BasicPlayer().choose(view, rng)
+    options = one_of_each(view, _card_options(view, usual), usual)
+    default = options.index(usual)
+    assert player.race_z is not None
+    evidence = Evidence(len(options))
+    running = list(range(len(options)))
+    sampler = DealSampler(view)
+    played = 0
+    for done in range(1, player.budget.samples + 1):
+        sample = sampler.draw(rng)
+        weight = player._weight(view, sample)
+        if weight > 0.0:
+            values = player._rollouts(view, sample, [options[i] for i in running])
+            played += len(running)
+            every = [values[0]] * len(options)
+            for index, option in enumerate(running):
+                every[option] = values[index]
+            evidence.add(weight, every)
+        if done >= 8 and done % 4 == 0 and evidence.effective() >= 6.0:
+            running = evidence.drop_hopeless(default, player.race_z, player.margin)
+            if len(running) == 1:
+                break
+    return options[evidence.choose(default, z=player.play_z, margin=player.margin)], played
+
+
+def test_racing_plays_out_only_the_options_still_in_the_running() -> None:
+    racing = StrongSheepsheadPlayer(Budget(samples=32, time_ms=None), settle_every=4,
+                                    settle_after=8, race_z=1.0)
+    basic = BasicPlayer()
+    checked = saved = 0
+    for seed in range(40):
+        state = new_hand(dealer=seed % 5, seed=f"race/{seed}")
+        rng = random.Random(seed)
+        while not state.is_over and len(state.tricks) < 2:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            usual = basic.choose(view, rng)
+            if view.phase is Phase.PLAY:
+                options = one_of_each(view, _card_options(view, usual), usual)
+                if len(options) > 1 and usual in options and not all_equivalent(view, options):
+                    expected, played = _raced_choice(racing, view, random.Random(seed))
+                    assert racing.choose(view, random.Random(seed)) == expected
+                    saved += 32 * len(options) - played
+                    checked += 1
+            state.apply(usual)
+    assert checked >= 40 and saved > 0

@@ -36,6 +36,8 @@ def test_a_changed_setting_changes_only_that_setting() -> None:
     assert variant("softness=0.3").play_model.softness == 0.3  # type: ignore[union-attr]
     assert variant("conventions=off").conventions is False and strong.conventions
     assert variant("conventions=on").conventions is True
+    assert variant("race_z=1").race_z == 1.0 and strong.race_z is None
+    assert variant("race_z=off").race_z is None
 
 
 @pytest.mark.parametrize(("argument", "message"), [
@@ -49,6 +51,7 @@ def test_a_changed_setting_changes_only_that_setting() -> None:
     ("play_z=1,play_z=2", "play_z is given twice"),
     ("conventions=no", "conventions=no is not a setting strong takes: it is on or off"),
     ("softness=1.5", "The softness is a share in (0, 1]"),
+    ("race_z=fast", "race_z=fast is not a setting strong takes: it is not a number"),
 ])
 def test_a_bad_setting_is_explained(argument: str, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("]", r"\]")):

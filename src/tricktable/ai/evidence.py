@@ -22,6 +22,8 @@ class Evidence:
         self.options = options
         self.weights: list[float] = []
         self.values: list[Sequence[float]] = []
+        self.dropped: set[int] = set()
+        """Options no longer in the running (see :meth:`drop_hopeless`): never chosen."""
 
     def add(self, weight: float, values: Sequence[float]) -> None:
         """One sample: its weight and each option's value on it."""
@@ -73,6 +75,27 @@ class Evidence:
             return mean, math.inf
         return mean, math.sqrt(variance / (effective - 1.0))
 
+    def drop_hopeless(self, default: int, z: float, margin: float = 0.0) -> list[int]:
+        """Drop every option whose paired gain over ``default`` could not clear ``margin`` even
+        ``z`` standard errors above its mean, and return those still in the running, ``default``
+        first.  The caller then values only those; a dropped option's values no longer matter."""
+        weights = self.weights
+        total = sum(weights)
+        if total == 0.0:
+            return [default, *(o for o in range(self.options)
+                               if o != default and o not in self.dropped)]
+        squares = sum(w * w for w in weights)
+        running = [default]
+        for option in range(self.options):
+            if option == default or option in self.dropped:
+                continue
+            mean, error = self._gain(option, default, total, squares)
+            if mean + z * error < margin:
+                self.dropped.add(option)
+            else:
+                running.append(option)
+        return running
+
     def choose(self, default: int | None, *, z: float = 2.0, margin: float = 0.0) -> int:
         """The option to take: the default unless another clearly beats it (by more than
         ``margin`` and ``z`` standard errors); without a default, the best mean."""
@@ -88,7 +111,7 @@ class Evidence:
         total = sum(weights)
         squares = sum(w * w for w in weights)
         for option in range(self.options):
-            if option != default:
+            if option != default and option not in self.dropped:
                 mean, error = (self._gain(option, default, total, squares) if total != 0.0
                                else (0.0, math.inf))
                 gains.append((option, mean, error))

@@ -18,7 +18,8 @@ The player starts from ``basic``'s choice and leaves it only for an option whose
 over it on the same deals is clear (:class:`~tricktable.ai.evidence.Evidence`): half a standard
 error for cards, two for picks, buries and calls, whose played-out values are noisier.  The
 conventions hold as for ``basic``: a defender holding fail does not lead trump without
-``basic``'s reason, and a schmear ``basic`` makes is made (the search picks the card).
+``basic``'s reason, and a schmear ``basic`` makes is made (the search picks the card).  Of
+cards that are equivalent (:mod:`~tricktable.ai.sheepshead_easy`) only one is searched.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Final
 from tricktable.ai.budget import Budget, Clock
 from tricktable.ai.evidence import Evidence
 from tricktable.ai.sampling import NoConsistentDeal
-from tricktable.ai.sheepshead_easy import all_equivalent
+from tricktable.ai.sheepshead_easy import all_equivalent, one_of_each
 from tricktable.ai.sheepshead_inference import sample_weight
 from tricktable.ai.sheepshead_play_inference import PlayModel
 from tricktable.ai.sheepshead_sampling import (
@@ -108,6 +109,15 @@ def rank_buries(hand: Sequence[Card], rules: Rules) -> list[Action]:
     return [Action.bury(first, second) for _, first, second in scored]
 
 
+def _every_option(values: list[float], running: list[int], options: int) -> list[float]:
+    """A deal's values for all ``options`` from those of the options still ``running`` (the
+    first is the default): an option out of the race counts as the default."""
+    every = [values[0]] * options
+    for index, option in enumerate(running):
+        every[option] = values[index]
+    return every
+
+
 def seat_score(seat: int, picker: int, partner: int | None, team_points: int,
                rules: Rules) -> float:
     """This seat's share of the stake for a picker's team finishing with ``team_points``."""
@@ -129,7 +139,8 @@ class StrongSheepsheadPlayer:
                  solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0,
                  play_model: PlayModel | None = None, settle_every: int = 0,
                  settle_after: int = 16, settle_k: float = 2.0,
-                 margin: float = _MARGIN, conventions: bool = True) -> None:
+                 margin: float = _MARGIN, conventions: bool = True,
+                 race_z: float | None = None) -> None:
         self.budget = budget or Budget()
         self.conventions = conventions
         """Keep the conventions (see the module); off, every legal card is searched."""
@@ -139,6 +150,11 @@ class StrongSheepsheadPlayer:
         self.settle_after = settle_after
         self.settle_k = settle_k
         """Stop sampling once the choice is settled (see :meth:`_settled`); 0: never."""
+        self.race_z = race_z
+        """For cards played out (before ``solve_from_trick``), race the options instead of
+        settling: at each settling check drop those that could not beat ``basic``'s card even
+        ``race_z`` standard errors above their mean gain, play out only the rest, and stop once
+        ``basic``'s card is left alone (None: settle as for the rest)."""
         self.play_model = play_model
         """Weighs each sampled deal also by the cards the others played (None: by the picks
         and passes only, as ``pimc`` does)."""
@@ -183,11 +199,16 @@ class StrongSheepsheadPlayer:
             evaluate = self._rollouts
         if len(options) == 1:
             return options[0]
-        if view.phase is Phase.PLAY and all_equivalent(view, options):
-            # Every deal would score every option alike: the search would keep its default.
-            return usual if usual in options else options[0]
+        if view.phase is Phase.PLAY:
+            if all_equivalent(view, options):
+                # Every deal would score every option alike: the search would keep its default.
+                return usual if usual in options else options[0]
+            options = one_of_each(view, options, usual)
         default = options.index(usual) if usual in options else None
         z = self.play_z if view.phase is Phase.PLAY else self.bidding_z
+        race = (self.race_z is not None and self.settle_every > 0 and default is not None
+                and view.phase is Phase.PLAY and len(view.tricks) < self.solve_from_trick)
+        running = list(range(len(options)))
         evidence = Evidence(len(options))
         clock = Clock(self.budget)
         sampler = DealSampler(view)
@@ -199,27 +220,44 @@ class StrongSheepsheadPlayer:
             weight = self._weight(view, sample)
             if weight > 0.0:
                 try:
-                    evidence.add(weight, evaluate(view, sample, options))
+                    if len(running) == len(options):
+                        evidence.add(weight, evaluate(view, sample, options))
+                    else:
+                        values = evaluate(view, sample, [options[i] for i in running])
+                        evidence.add(weight, _every_option(values, running, len(options)))
                 except SearchAborted:
                     # Too deep to solve within the budget: play the hand out instead.
                     evidence = Evidence(len(options))
                     evaluate = self._rollouts
+                    running = list(range(len(options)))
             clock.tick()
-            if self._settled(evidence, clock.done, default, z):
+            if race:
+                assert default is not None and self.race_z is not None
+                if self._checking(evidence, clock.done):
+                    running = evidence.drop_hopeless(default, self.race_z, self.margin)
+                    if len(running) == 1:
+                        break
+            elif self._settled(evidence, clock.done, default, z):
                 break
         if not evidence.samples:
             return usual
         # Leave sound table practice only where the deals show a clear gain.
         return options[evidence.choose(default, z=z, margin=self.margin)]
 
-    def _settled(self, evidence: Evidence, done: int, default: int | None, z: float) -> bool:
-        """Whether more deals would hardly change the choice: checked every ``settle_every``
-        deals from ``settle_after`` on, the choice is settled when it stays the same with the
-        bar for leaving the default lowered and raised by ``settle_k`` standard errors."""
+    def _checking(self, evidence: Evidence, done: int) -> bool:
+        """Whether to check, after ``done`` deals, if the search may stop: every
+        ``settle_every`` deals from ``settle_after`` on, once the deals effectively weigh
+        enough."""
         every = self.settle_every
         if not every or done < self.settle_after or (done - self.settle_after) % every:
             return False
-        if default is None or evidence.effective() < _SETTLE_EFFECTIVE:
+        return evidence.effective() >= _SETTLE_EFFECTIVE
+
+    def _settled(self, evidence: Evidence, done: int, default: int | None, z: float) -> bool:
+        """Whether more deals would hardly change the choice: checked as :meth:`_checking`
+        says, the choice is settled when it stays the same with the bar for leaving the default
+        lowered and raised by ``settle_k`` standard errors."""
+        if default is None or not self._checking(evidence, done):
             return False
         k = self.settle_k
         low, high = evidence.choices(default, (z - k, z + k), margin=self.margin)

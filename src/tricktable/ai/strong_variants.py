@@ -14,6 +14,8 @@ key              what it sets                                                   
 ``softness``     the play model's unpredicted share (``off``: read picks and passes     0.6
                  only, as ``pimc`` does)
 ``conventions``  ``off``: every legal card is searched, the conventions not kept        on
+``race_z``       cards played out race instead of settling: options that cannot beat    off
+                 ``basic``'s card by this many standard errors drop out
 ===============  =====================================================================  ========
 """
 
@@ -30,7 +32,7 @@ __all__ = ["STRONG_SETTINGS", "strong_variant", "strong_sheepshead"]
 
 STRONG_SETTINGS: dict[str, Any] = {
     "samples": 96, "play_z": 0.5, "bidding_z": 2.0, "margin": 0.05, "solve_from": 2,
-    "settle_k": 1.0, "softness": 0.6, "conventions": True,
+    "settle_k": 1.0, "softness": 0.6, "conventions": True, "race_z": None,
 }
 """``strong``'s own settings, by the keys a variant may change.
 
@@ -77,7 +79,7 @@ def _or_off(parse: Callable[[str], float]) -> Callable[[str], float | None]:
 _PARSERS: dict[str, Callable[[str], Any]] = {
     "samples": _count, "play_z": _share, "bidding_z": _share, "margin": _share,
     "solve_from": _trick, "settle_k": _or_off(_share), "softness": _or_off(float),
-    "conventions": _switch,
+    "conventions": _switch, "race_z": _or_off(_share),
 }
 
 
@@ -93,6 +95,7 @@ def strong_sheepshead(budget: Budget | None = None, **changes: Any) -> StrongShe
         play_z=settings["play_z"], bidding_z=settings["bidding_z"], margin=settings["margin"],
         solve_from_trick=settings["solve_from"], settle_every=0 if settle_k is None else 4,
         settle_after=8, settle_k=settle_k or 0.0, conventions=settings["conventions"],
+        race_z=settings["race_z"],
     )
 
 
