@@ -50,9 +50,9 @@ __all__ = [
     "deal_seed",
     "fill_lineup",
     "player_seed",
-    "split_lineup",
     "run_arena",
     "seating",
+    "split_lineup",
 ]
 
 Counters = dict[str, float]

@@ -15,7 +15,8 @@ key              what it sets                                                   
                  only, as ``pimc`` does)
 ``conventions``  ``off``: every legal card is searched, the conventions not kept        on
 ``race_z``       cards played out race instead of settling: options that cannot beat    off
-                 ``basic``'s card by this many standard errors drop out
+                 ``basic``'s card by this many standard errors drop out (with
+                 ``settle_k=off`` every deal is searched anyway)
 ===============  =====================================================================  ========
 """
 
