@@ -79,17 +79,8 @@ class Evidence:
         """Drop every option whose paired gain over ``default`` could not clear ``margin`` even
         ``z`` standard errors above its mean, and return those still in the running, ``default``
         first.  The caller then values only those; a dropped option's values no longer matter."""
-        weights = self.weights
-        total = sum(weights)
-        if total == 0.0:
-            return [default, *(o for o in range(self.options)
-                               if o != default and o not in self.dropped)]
-        squares = sum(w * w for w in weights)
         running = [default]
-        for option in range(self.options):
-            if option == default or option in self.dropped:
-                continue
-            mean, error = self._gain(option, default, total, squares)
+        for option, mean, error in self._gains(default):
             if mean + z * error < margin:
                 self.dropped.add(option)
             else:
@@ -106,15 +97,7 @@ class Evidence:
 
     def choices(self, default: int, zs: Sequence[float], *, margin: float = 0.0) -> list[int]:
         """:meth:`choose` with each of ``zs`` in turn, the gains computed once for all."""
-        gains: list[tuple[int, float, float]] = []
-        weights = self.weights
-        total = sum(weights)
-        squares = sum(w * w for w in weights)
-        for option in range(self.options):
-            if option != default and option not in self.dropped:
-                mean, error = (self._gain(option, default, total, squares) if total != 0.0
-                               else (0.0, math.inf))
-                gains.append((option, mean, error))
+        gains = self._gains(default)
         chosen = []
         for z in zs:
             best, best_edge = default, 0.0
@@ -124,3 +107,17 @@ class Evidence:
                     best, best_edge = option, edge
             chosen.append(best)
         return chosen
+
+    def _gains(self, default: int) -> list[tuple[int, float, float]]:
+        """Each option still in the running but ``default``, with the mean and standard error
+        of its paired gain over ``default`` (0 and infinity before any deal)."""
+        weights = self.weights
+        total = sum(weights)
+        squares = sum(w * w for w in weights)
+        gains = []
+        for option in range(self.options):
+            if option != default and option not in self.dropped:
+                mean, error = (self._gain(option, default, total, squares) if total != 0.0
+                               else (0.0, math.inf))
+                gains.append((option, mean, error))
+        return gains
