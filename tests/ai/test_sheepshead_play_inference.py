@@ -7,7 +7,7 @@ import pytest
 
 from tricktable.ai.budget import Budget
 from tricktable.ai.sheepshead_play_inference import PlayModel
-from tricktable.ai.sheepshead_sampling import SheepsheadSample, sample_deals
+from tricktable.ai.sheepshead_sampling import SheepsheadSample, rebuild_state, sample_deals
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
 from tricktable.cards import cards_of
 from tricktable.game import Action, IllegalAction
@@ -90,6 +90,40 @@ def test_remembered_predictions_change_no_likelihood() -> None:
             view = state.view(2)
             for sample in sample_deals(view, rng, 8):
                 assert kept.likelihood(view, sample) == PlayModel().likelihood(view, sample)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_replayed_state_is_the_rebuilt_one(preset: str) -> None:
+    """``weigh`` hands back the state ``rebuild_state`` makes (strong plays out from it): every
+    seat sees the same, and the same cards played on from it lead to the same result."""
+    rng = random.Random(preset)
+    replayed_count = 0
+    for seed in range(30):
+        state, _ = basic_hand(seed, preset, plays=rng.randrange(0, 20))
+        if state.is_over or state.phase is not Phase.PLAY:
+            continue
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        model = PlayModel()
+        for sample in sample_deals(view, rng, 4):
+            weight, replayed = model.weigh(view, sample)
+            assert weight == model.likelihood(view, sample)
+            if replayed is None:
+                assert weight == 1.0
+                continue
+            replayed_count += 1
+            rebuilt = rebuild_state(view, sample)
+            assert [replayed.view(s) for s in range(5)] == [rebuilt.view(s) for s in range(5)]
+            assert replayed.hands == rebuilt.hands and replayed.buried == rebuilt.buried
+            basic = BasicPlayer()
+            for twin in (replayed, rebuilt):
+                while not twin.is_over:
+                    mover = twin.to_move
+                    assert mover is not None
+                    twin.apply(basic.choose(twin.view(mover), rng))
+            assert replayed.result == rebuilt.result
+    assert replayed_count >= 20
 
 
 def swapped_twin(state: HandState, actions: list[Action], seat: int) -> HandState | None:

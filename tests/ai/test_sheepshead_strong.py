@@ -161,9 +161,9 @@ def _raced_choice(player: StrongSheepsheadPlayer, view: SheepsheadView,
     played = 0
     for done in range(1, player.budget.samples + 1):
         sample = sampler.draw(rng)
-        weight = player._weight(view, sample)
+        weight, _ = player._weight(view, sample)
         if weight > 0.0:
-            values = player._rollouts(view, sample, [options[i] for i in running])
+            values = player._rollouts(view, sample, [options[i] for i in running], None)
             played += len(running)
             every = [values[0]] * len(options)
             for index, option in enumerate(running):

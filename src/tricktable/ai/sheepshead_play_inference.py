@@ -31,6 +31,7 @@ from tricktable.ai.sheepshead_sampling import (
 from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.events import Called, CardPlayed, WentAlone
+from tricktable.sheepshead.state import HandState
 from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = ["PlayModel"]
@@ -61,11 +62,18 @@ class PlayModel:
     def likelihood(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
         """The chance of every card another seat played (and of the picker's call), in order,
         if ``sample`` is the truth; 1.0 when nobody else has chosen anything yet."""
+        return self.weigh(view, sample)[0]
+
+    def weigh(self, view: SheepsheadView,
+              sample: SheepsheadSample) -> tuple[float, HandState | None]:
+        """:meth:`likelihood`, and the hand state it replayed to judge it — the state
+        :func:`~tricktable.ai.sheepshead_sampling.rebuild_state` gives — or None where it
+        needed none."""
         me = view.seat
         events = view.events
         if not any(isinstance(e, CardPlayed | Called | WentAlone) and e.seat != me
                    for e in events):
-            return 1.0
+            return 1.0, None
         memo = self._memo_for(view)
         hands = original_hands(view, sample)
         picker = view.picker
@@ -100,7 +108,7 @@ class PlayModel:
                         chance += 1.0 - soft
                     weight *= chance
             state.apply(action)
-        return weight
+        return weight, state
 
     def _memo_for(self, view: SheepsheadView) -> dict[tuple[object, ...], tuple[Action, int]]:
         """The remembered predictions, kept while the views continue one public history."""

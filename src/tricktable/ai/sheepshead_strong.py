@@ -51,7 +51,7 @@ from tricktable.sheepshead.knowledge import Side, known_sides, trick_state
 from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.scoring import stake
 from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition
-from tricktable.sheepshead.state import Phase, call_options
+from tricktable.sheepshead.state import HandState, Phase, call_options
 from tricktable.sheepshead.view import SheepsheadView
 
 __all__ = ["StrongSheepsheadPlayer", "seat_score", "rank_buries"]
@@ -217,13 +217,13 @@ class StrongSheepsheadPlayer:
                 sample = sampler.draw(rng)
             except NoConsistentDeal:
                 break  # deals this constrained are too rare to draw: decide on those drawn
-            weight = self._weight(view, sample)
+            weight, replayed = self._weight(view, sample)
             if weight > 0.0:
                 try:
                     if len(running) == len(options):
-                        evidence.add(weight, evaluate(view, sample, options))
+                        evidence.add(weight, evaluate(view, sample, options, replayed))
                     else:
-                        values = evaluate(view, sample, [options[i] for i in running])
+                        values = evaluate(view, sample, [options[i] for i in running], replayed)
                         evidence.add(weight, _every_option(values, running, len(options)))
                 except SearchAborted:
                     # Too deep to solve within the budget: play the hand out instead.
@@ -263,12 +263,15 @@ class StrongSheepsheadPlayer:
         low, high = evidence.choices(default, (z - k, z + k), margin=self.margin)
         return low == high
 
-    def _weight(self, view: SheepsheadView, sample: SheepsheadSample) -> float:
-        """How well ``sample`` explains what the others did (not normalised)."""
+    def _weight(self, view: SheepsheadView,
+                sample: SheepsheadSample) -> tuple[float, HandState | None]:
+        """How well ``sample`` explains what the others did (not normalised), and the hand
+        state the play model replayed to judge it (None if it did not)."""
         weight = sample_weight(view, sample)
         if weight > 0.0 and self.play_model is not None:
-            weight *= self.play_model.likelihood(view, sample)
-        return weight
+            likelihood, replayed = self.play_model.weigh(view, sample)
+            return weight * likelihood, replayed
+        return weight, None
 
     # --- Picking, burying, calling --------------------------------------------------------------
 
@@ -290,9 +293,11 @@ class StrongSheepsheadPlayer:
         return legal
 
     def _rollouts(self, view: SheepsheadView, sample: SheepsheadSample,
-                  options: Sequence[Action]) -> list[float]:
-        """This seat's score after each option, the rest of the hand played by ``basic``."""
-        start = rebuild_state(view, sample)
+                  options: Sequence[Action], replayed: HandState | None) -> list[float]:
+        """This seat's score after each option, the rest of the hand played by ``basic``
+        from ``replayed`` (the state ``sample`` and the public history make, if already
+        built)."""
+        start = replayed if replayed is not None else rebuild_state(view, sample)
         values = []
         for option in options:
             state = start.copy()
@@ -311,7 +316,7 @@ class StrongSheepsheadPlayer:
     # --- Play ---------------------------------------------------------------------------------
 
     def _values(self, view: SheepsheadView, sample: SheepsheadSample,
-                options: Sequence[Action]) -> list[float]:
+                options: Sequence[Action], replayed: HandState | None) -> list[float]:
         position = position_for(view, sample)
         solver = SheepsheadSolver(node_limit=_NODE_LIMIT if not view.tricks else 0)
         me = view.seat
