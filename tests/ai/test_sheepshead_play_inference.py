@@ -2,6 +2,7 @@
 ``basic``'s play best."""
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +17,7 @@ from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import PLAY_SUIT
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.state import HandState, Phase, new_hand
+from tricktable.sheepshead.view import SheepsheadView
 
 FAST = Budget(samples=4, time_ms=None, min_samples=1)
 
@@ -43,17 +45,24 @@ def truth(state: HandState) -> SheepsheadSample:
                             blind=blind, partner=state.partner)
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
-def test_weights_are_proper_and_the_truth_explains_basic_play_best(preset: str) -> None:
-    rng = random.Random(preset)
-    situations = above = 0
-    for seed in range(40):
-        state, _ = basic_hand(seed, preset, plays=rng.randrange(3, 26))
+def mover_views(preset: str, rng: random.Random, hands: int,
+                 plays: tuple[int, int]) -> Iterator[tuple[HandState, SheepsheadView]]:
+    """Hands ``basic`` played until between ``plays`` cards were out, each in play, with the
+    view of the seat to move."""
+    for seed in range(hands):
+        state, _ = basic_hand(seed, preset, plays=rng.randrange(*plays))
         if state.is_over or state.phase is not Phase.PLAY:
             continue
         seat = state.to_move
         assert seat is not None
-        view = state.view(seat)
+        yield state, state.view(seat)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_weights_are_proper_and_the_truth_explains_basic_play_best(preset: str) -> None:
+    rng = random.Random(preset)
+    situations = above = 0
+    for state, view in mover_views(preset, rng, 40, (3, 26)):
         # Replayed on the true deal, every choice the others made is the one basic predicts.
         assert PlayModel(softness=1e-9).likelihood(view, truth(state)) > 0.999
         model = PlayModel()
@@ -98,13 +107,7 @@ def test_the_replayed_state_is_the_rebuilt_one(preset: str) -> None:
     seat sees the same, and the same cards played on from it lead to the same result."""
     rng = random.Random(preset)
     replayed_count = 0
-    for seed in range(30):
-        state, _ = basic_hand(seed, preset, plays=rng.randrange(0, 20))
-        if state.is_over or state.phase is not Phase.PLAY:
-            continue
-        seat = state.to_move
-        assert seat is not None
-        view = state.view(seat)
+    for _, view in mover_views(preset, rng, 30, (0, 20)):
         model = PlayModel()
         for sample in sample_deals(view, rng, 4):
             weight, replayed = model.weigh(view, sample)
