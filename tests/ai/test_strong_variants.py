@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tricktable.ai.arena import ArenaSpec, run_arena
 from tricktable.ai.players import make_player
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.state import Phase, new_hand
+from tricktable.sheepshead.view import SheepsheadView
 
 
 def variant(argument: str) -> StrongSheepsheadPlayer:
@@ -38,6 +44,49 @@ def test_a_changed_setting_changes_only_that_setting() -> None:
     assert variant("conventions=on").conventions is True
     assert variant("race_z=1").race_z == 1.0 and strong.race_z is None
     assert variant("race_z=off").race_z is None
+    searched = variant("search=played+solved")
+    assert not searched.search_bidding and searched.search_played and searched.search_solved
+    assert strong.search_bidding and strong.search_played and strong.search_solved
+
+
+def decision_views(seeds: range) -> list[SheepsheadView]:
+    """The views of every decision with a choice in ``basic``'s hands of ``seeds``."""
+    basic = BasicPlayer()
+    views = []
+    for seed in seeds:
+        state = new_hand(rules=PRESETS["milwaukee"], dealer=seed % 5, seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            if len(view.legal_actions) > 1:
+                views.append(view)
+            state.apply(basic.choose(view, random.Random(seed)))
+    return views
+
+
+def kind_of(view: SheepsheadView) -> str:
+    if view.phase is not Phase.PLAY:
+        return "bidding"
+    return "played" if len(view.tricks) < 2 else "solved"
+
+
+@pytest.mark.parametrize("search", ["bidding", "played", "solved", "bidding+solved"])
+def test_a_decision_not_searched_is_basics_and_one_searched_is_strongs(search: str) -> None:
+    partial = variant(f"search={search},samples=8")
+    full = variant("samples=8")
+    basic = BasicPlayer()
+    kinds = set()
+    differ = 0
+    for n, view in enumerate(decision_views(range(6))):
+        kind = kind_of(view)
+        reference = full if kind in search.split("+") else basic
+        choice = partial.choose(view, random.Random(n))
+        assert choice == reference.choose(view, random.Random(n)), (kind, view.phase)
+        kinds.add(kind)
+        differ += full.choose(view, random.Random(n)) != basic.choose(view, random.Random(n))
+    assert kinds == {"bidding", "played", "solved"}
+    assert differ  # strong leaves basic's choice somewhere, so the comparison can tell them apart
 
 
 @pytest.mark.parametrize(("argument", "message"), [
@@ -52,6 +101,8 @@ def test_a_changed_setting_changes_only_that_setting() -> None:
     ("conventions=no", "conventions=no is not a setting strong takes: it is on or off"),
     ("softness=1.5", "The softness is a share in (0, 1]"),
     ("race_z=fast", "race_z=fast is not a setting strong takes: it is not a number"),
+    ("search=cards", "search=cards is not a setting strong takes: it is bidding, played or"),
+    ("search=played+played", "it is bidding, played or solved, or several of them joined"),
 ])
 def test_a_bad_setting_is_explained(argument: str, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("]", r"\]")):

@@ -136,6 +136,7 @@ class StrongSheepsheadPlayer:
     name = "strong"
 
     def __init__(self, budget: Budget | None = None, *, search_bidding: bool = True,
+                 search_played: bool = True, search_solved: bool = True,
                  solve_from_trick: int = 2, play_z: float = 0.5, bidding_z: float = 2.0,
                  play_model: PlayModel | None = None, settle_every: int = 0,
                  settle_after: int = 16, settle_k: float = 2.0,
@@ -166,6 +167,10 @@ class StrongSheepsheadPlayer:
         """The first trick (0-5) whose cards are chosen by solving sampled deals."""
         self.search_bidding = search_bidding
         """Also decide pick/pass, the bury and the call by playing them out (else as basic)."""
+        self.search_played = search_played
+        """Search the cards played out (before ``solve_from_trick``; else play as basic)."""
+        self.search_solved = search_solved
+        """Search the cards solved (from ``solve_from_trick`` on; else play as basic)."""
         self.fallback = BasicPlayer()
 
     def choose(self, view: SheepsheadView, rng: random.Random) -> Action:
@@ -191,6 +196,8 @@ class StrongSheepsheadPlayer:
             # Early on too much is hidden for open-card solving to judge well (and it is slow):
             # play the hands out instead.
             solve = len(view.tricks) >= self.solve_from_trick
+            if not (self.search_solved if solve else self.search_played):
+                return usual
             evaluate = self._values if solve else self._rollouts
         elif not self.search_bidding:
             return usual

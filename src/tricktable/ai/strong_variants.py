@@ -17,6 +17,10 @@ key              what it sets                                                   
 ``race_z``       cards played out race instead of settling: options that cannot beat    off
                  ``basic``'s card by this many standard errors drop out (with
                  ``settle_k=off`` every deal is searched anyway)
+``search``       the decisions searched, of ``bidding`` (pick, bury, call), ``played``  all
+                 (cards played out) and ``solved`` (cards solved), joined by ``+``;
+                 the rest are ``basic``'s: ``search=played`` measures what searching
+                 those cards alone gains over ``basic``
 ===============  =====================================================================  ========
 """
 
@@ -29,11 +33,16 @@ from tricktable.ai.budget import Budget
 from tricktable.ai.sheepshead_play_inference import PlayModel
 from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
 
-__all__ = ["STRONG_SETTINGS", "strong_variant", "strong_sheepshead"]
+__all__ = ["SEARCHED", "STRONG_SETTINGS", "strong_variant", "strong_sheepshead"]
+
+SEARCHED: frozenset[str] = frozenset({"bidding", "played", "solved"})
+"""The kinds of decision ``strong`` searches: picks, buries and calls; cards played out;
+cards solved."""
 
 STRONG_SETTINGS: dict[str, Any] = {
     "samples": 96, "play_z": 0.5, "bidding_z": 2.0, "margin": 0.05, "solve_from": 2,
     "settle_k": 1.0, "softness": 0.6, "conventions": True, "race_z": None,
+    "search": SEARCHED,
 }
 """``strong``'s own settings, by the keys a variant may change.
 
@@ -73,6 +82,14 @@ def _switch(text: str) -> bool:
     return text == "on"
 
 
+def _kinds(text: str) -> frozenset[str]:
+    kinds = text.split("+")
+    unknown = [kind for kind in kinds if kind not in SEARCHED]
+    if unknown or len(set(kinds)) != len(kinds):
+        raise ValueError("it is bidding, played or solved, or several of them joined by +")
+    return frozenset(kinds)
+
+
 def _or_off(parse: Callable[[str], float]) -> Callable[[str], float | None]:
     return lambda text: None if text == _OFF else parse(text)
 
@@ -80,7 +97,7 @@ def _or_off(parse: Callable[[str], float]) -> Callable[[str], float | None]:
 _PARSERS: dict[str, Callable[[str], Any]] = {
     "samples": _count, "play_z": _share, "bidding_z": _share, "margin": _share,
     "solve_from": _trick, "settle_k": _or_off(_share), "softness": _or_off(float),
-    "conventions": _switch, "race_z": _or_off(_share),
+    "conventions": _switch, "race_z": _or_off(_share), "search": _kinds,
 }
 
 
@@ -91,12 +108,14 @@ def strong_sheepshead(budget: Budget | None = None, **changes: Any) -> StrongShe
     own = Budget(samples=settings["samples"], time_ms=None)
     softness = settings["softness"]
     settle_k = settings["settle_k"]
+    search = settings["search"]
     return StrongSheepsheadPlayer(
         budget or own, play_model=None if softness is None else PlayModel(softness=softness),
         play_z=settings["play_z"], bidding_z=settings["bidding_z"], margin=settings["margin"],
         solve_from_trick=settings["solve_from"], settle_every=0 if settle_k is None else 4,
         settle_after=8, settle_k=settle_k or 0.0, conventions=settings["conventions"],
-        race_z=settings["race_z"],
+        race_z=settings["race_z"], search_bidding="bidding" in search,
+        search_played="played" in search, search_solved="solved" in search,
     )
 
 
