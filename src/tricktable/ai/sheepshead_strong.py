@@ -166,7 +166,8 @@ class StrongSheepsheadPlayer:
         self.solve_from_trick = solve_from_trick
         """The first trick (0-5) whose cards are chosen by solving sampled deals."""
         self.search_bidding = search_bidding
-        """Also decide pick/pass, the bury and the call by playing them out (else as basic)."""
+        """Also decide pick/pass, the bury, the call (and cracks and blitzes) by playing them
+        out (else as basic)."""
         self.search_played = search_played
         """Search the cards played out (before ``solve_from_trick``; else play as basic)."""
         self.search_solved = search_solved

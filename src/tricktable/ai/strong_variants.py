@@ -17,10 +17,10 @@ key              what it sets                                                   
 ``race_z``       cards played out race instead of settling: options that cannot beat    off
                  ``basic``'s card by this many standard errors drop out (with
                  ``settle_k=off`` every deal is searched anyway)
-``search``       the decisions searched, of ``bidding`` (pick, bury, call), ``played``  all
-                 (cards played out) and ``solved`` (cards solved), joined by ``+``;
-                 the rest are ``basic``'s: ``search=played`` measures what searching
-                 those cards alone gains over ``basic``
+``search``       the decisions searched, of ``bidding`` (pick, bury, call, and cracks   all
+                 and blitzes where they are played), ``played`` (cards played out) and
+                 ``solved`` (cards solved), joined by ``+``; the rest are ``basic``'s:
+                 ``search=played`` measures what searching those cards alone gains
 ===============  =====================================================================  ========
 """
 
@@ -36,8 +36,8 @@ from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
 __all__ = ["SEARCHED", "STRONG_SETTINGS", "strong_variant", "strong_sheepshead"]
 
 SEARCHED: frozenset[str] = frozenset({"bidding", "played", "solved"})
-"""The kinds of decision ``strong`` searches: picks, buries and calls; cards played out;
-cards solved."""
+"""The kinds of decision ``strong`` searches: those before the play (picks, buries, calls,
+cracks, blitzes); cards played out; cards solved."""
 
 STRONG_SETTINGS: dict[str, Any] = {
     "samples": 96, "play_z": 0.5, "bidding_z": 2.0, "margin": 0.05, "solve_from": 2,
