@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from tricktable.ai.arena import deal_seed, player_seed
@@ -46,8 +46,10 @@ def role(result: HandResult, seat: int) -> str:
     return "partner" if seat == result.partner else "defender"
 
 
-def play(players: Sequence[Player], seed: str, deal: int, preset: str) -> HandResult:
-    """One hand of the arena's deal ``deal``, everybody with the arena's generator."""
+def play(players: Sequence[Player], seed: str, deal: int, preset: str,
+         watch: Callable[[HandState], None] | None = None) -> HandResult:
+    """One hand of the arena's deal ``deal``, everybody with the arena's generator
+    (``watch`` sees the whole state before each decision: for oracles only)."""
     rules = rules_from_json(preset)
     dealer = deal % SEATS
     state = HandState(rules=rules, dealer=dealer, deal=deal_from_seed(deal_seed(seed, deal),
@@ -56,21 +58,29 @@ def play(players: Sequence[Player], seed: str, deal: int, preset: str) -> HandRe
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
+        if watch is not None:
+            watch(state)
         state.apply(players[seat].choose(state.view(seat), rngs[seat]), seat=seat)
     assert state.result is not None
     return state.result
 
 
 def gains(name: str, seed: str, deal: int, preset: str) -> list[Gain]:
-    """Each seat's (role under basic, role under the player, gain) for one deal."""
-    player = make_player("sheepshead", name, reproducible=True)
+    """Each seat's (role under basic, role under the player named ``name``, gain) for one
+    deal."""
+    return seat_gains(make_player("sheepshead", name, reproducible=True), seed, deal, preset)
+
+
+def seat_gains(player: Player, seed: str, deal: int, preset: str,
+               watch: Callable[[HandState], None] | None = None) -> list[Gain]:
+    """Each seat's (role under basic, role under ``player``, gain) for one deal."""
     basic = make_player("sheepshead", "basic", reproducible=True)
     alike = play([basic] * SEATS, seed, deal, preset)
     out = []
     for seat in range(SEATS):
         lineup = [basic] * SEATS
         lineup[seat] = player
-        result = play(lineup, seed, deal, preset)
+        result = play(lineup, seed, deal, preset, watch)
         out.append((role(alike, seat), role(result, seat),
                     float(result.scores[seat] - alike.scores[seat])))
     return out

@@ -1,14 +1,22 @@
-"""bench/gain_by_role.py: a player's gain over basic, split by the seat's role."""
+"""bench/gain_by_role.py (a player's gain over basic, split by the seat's role) and
+bench/open_card_bound.py (the same for an oracle that sees the true deal)."""
 
 from __future__ import annotations
 
 import importlib.util
+import random
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from tricktable.ai.players import make_player
+from tricktable.ai.sheepshead_sampling import SheepsheadSample
+from tricktable.sheepshead.bots import BasicPlayer
+from tricktable.sheepshead.rules import PRESETS
+from tricktable.sheepshead.state import Phase, new_hand
 
 SCRIPT = Path(__file__).parents[2] / "bench" / "gain_by_role.py"
 
@@ -58,3 +66,47 @@ def test_a_bad_player_is_named() -> None:
     run = subprocess.run([sys.executable, str(SCRIPT), "strang", "--deals", "1"],
                          capture_output=True, text=True)
     assert run.returncode != 0 and "There is no sheepshead player 'strang'" in run.stderr
+
+
+def oracle_script() -> ModuleType:
+    sys.path.insert(0, str(SCRIPT.parent))  # it imports gain_by_role as a sibling
+    try:
+        spec = importlib.util.spec_from_file_location("open_card_bound",
+                                                      SCRIPT.parent / "open_card_bound.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+
+
+@pytest.mark.parametrize("kind", ["solved", "played"])
+def test_the_open_card_oracle_leaves_basic_only_at_its_cards_and_for_a_better_true_score(
+        kind: str) -> None:
+    bench = oracle_script()
+    basic = BasicPlayer()
+    left = 0
+    for seed in range(6):
+        oracle = bench.OpenCardOracle(kind)
+        state = new_hand(rules=PRESETS["milwaukee"], dealer=seed % 5, seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            oracle.watch(state)
+            choice = oracle.choose(view, random.Random(seed))
+            usual = basic.choose(view, random.Random(seed))
+            if choice != usual:
+                left += 1
+                assert view.phase is Phase.PLAY
+                assert (len(view.tricks) >= 2) == (kind == "solved")
+                truth = SheepsheadSample(hands=tuple(state.hands), buried=state.buried,
+                                         unknown=state.unknown, blind=0,
+                                         partner=state.partner)
+                strong = oracle.strong
+                evaluate = strong._values if kind == "solved" else strong._rollouts
+                ours, theirs = evaluate(view, truth, [choice, usual], None)
+                assert ours > theirs
+            state.apply(choice)
+    assert left
