@@ -18,15 +18,25 @@ from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.state import Phase, new_hand
 
-SCRIPT = Path(__file__).parents[2] / "bench" / "gain_by_role.py"
+BENCH = Path(__file__).parents[2] / "bench"
+SCRIPT = BENCH / "gain_by_role.py"
+
+
+def load(name: str) -> ModuleType:
+    """A script of bench/ as a module (open_card_bound imports gain_by_role as a sibling)."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCH))
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gain_by_role", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("gain_by_role")
 
 
 def test_basic_gains_nothing_over_itself_in_any_role() -> None:
@@ -68,23 +78,10 @@ def test_a_bad_player_is_named() -> None:
     assert run.returncode != 0 and "There is no sheepshead player 'strang'" in run.stderr
 
 
-def oracle_script() -> ModuleType:
-    sys.path.insert(0, str(SCRIPT.parent))  # it imports gain_by_role as a sibling
-    try:
-        spec = importlib.util.spec_from_file_location("open_card_bound",
-                                                      SCRIPT.parent / "open_card_bound.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
-
-
 @pytest.mark.parametrize("kind", ["solved", "played"])
 def test_the_open_card_oracle_leaves_basic_only_at_its_cards_and_for_a_better_true_score(
         kind: str) -> None:
-    bench = oracle_script()
+    bench = load("open_card_bound")
     basic = BasicPlayer()
     left = 0
     for seed in range(6):
