@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -121,13 +120,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     make_player("sheepshead", args.player)  # a bad name fails here, before any work
-    by_deal: dict[int, list[Gain]] = defaultdict(list)
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = {d: pool.submit(gains, args.player, args.seed, d, args.preset)
-                   for d in range(args.deals)}
-        for d, future in futures.items():
-            by_deal[d] = future.result()
-    report(args.player, [by_deal[d] for d in range(args.deals)])
+        futures = [pool.submit(gains, args.player, args.seed, d, args.preset)
+                   for d in range(args.deals)]
+        report(args.player, [future.result() for future in futures])
 
 
 if __name__ == "__main__":
