@@ -193,12 +193,12 @@ class StrongSheepsheadPlayer:
             return legal[0]
         usual = self.fallback.choose(view, rng)
         if view.phase is Phase.PLAY:
-            options = _card_options(view, usual) if self.conventions else list(legal)
             # Early on too much is hidden for open-card solving to judge well (and it is slow):
             # play the hands out instead.
             solve = len(view.tricks) >= self.solve_from_trick
             if not (self.search_solved if solve else self.search_played):
                 return usual
+            options = _card_options(view, usual) if self.conventions else list(legal)
             evaluate = self._values if solve else self._rollouts
         elif not self.search_bidding:
             return usual
