@@ -20,9 +20,9 @@ import statistics
 import time
 
 from tricktable.game import parse_action
-from tricktable.web.computer import Job, MatchCache, play_computers
 from tricktable.web.games import adapter
 from tricktable.web.games.base import DIFFICULTIES, TableOptions
+from tricktable.web.games.computer import Job, MatchCache, play_computers
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -42,7 +42,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    import tricktable.web.computer as computer
+    import tricktable.web.games.computer as computer
 
     game = adapter("sheepshead")
     from tricktable.ai.players import player_names

@@ -304,7 +304,7 @@ def verify_daily(
     """Check a Daily's revealed seed against its commitment and print that day's deals."""
     from datetime import date as Date
 
-    from tricktable.web.daily_verify import VerifyError, check_daily_seed, describe_daily_deals
+    from tricktable.web.daily.verify import VerifyError, check_daily_seed, describe_daily_deals
 
     console = Console(highlight=False)
     try:
@@ -380,7 +380,7 @@ def serve(
     ] = LogFormat.text,
 ) -> None:
     """Serve Sheepshead and Spades in the browser (New game, Daily, leaderboard)."""
-    from tricktable.web.proxy import parse_networks
+    from tricktable.web.edges.proxy import parse_networks
     from tricktable.web.server import serve as run_server
 
     try:

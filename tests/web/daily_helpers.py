@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tricktable.web.service import GameService
+from tricktable.web.games.service import GameService
 
 LONG_AGO = datetime(2030, 1, 1)
 """When returning browsers were first seen (naive UTC, as stored)."""

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tricktable.web.games import adapter
-from tricktable.web.service import GameService
+from tricktable.web.games.service import GameService
 
 Chooser = Callable[[dict[str, Any], random.Random], str]
 

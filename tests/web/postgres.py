@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tricktable.web.db import database_url, make_engine, migrate
+from tricktable.web.store.db import database_url, make_engine, migrate
 
 __all__ = ["PostgresServer", "missing", "throwaway_cluster"]
 

@@ -28,8 +28,8 @@ from tests.web.conftest import Clock
 from tests.web.daily_helpers import LONG_AGO
 from tests.web.servers import free_port
 from tricktable.cli import app as cli
-from tricktable.web.daily_results import MARKS
-from tricktable.web.service import GameService
+from tricktable.web.daily.results import MARKS
+from tricktable.web.games.service import GameService
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import Clock
 from tests.web.daily_helpers import established
 from tests.web.play import act, first_legal, play_to_end, spades_choice
-from tricktable.web.daily import daily_date, daily_seed
-from tricktable.web.service import GameService
+from tricktable.web.daily.dates import daily_date, daily_seed
+from tricktable.web.games.service import GameService
 
 
 def start(client: TestClient) -> dict[str, Any]:

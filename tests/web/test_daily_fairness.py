@@ -20,7 +20,7 @@ from tests.web.daily_helpers import established
 from tests.web.play import assert_error, play_to_end
 from tests.web.servers import Server
 from tricktable.cli import app as cli
-from tricktable.web.daily import daily_seed, day_ends_at, is_revealed
+from tricktable.web.daily.dates import daily_seed, day_ends_at, is_revealed
 
 SECRET = "test-secret"
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from tests.web.daily_helpers import Visitors, established, start_daily
 from tests.web.play import act, assert_error, new_game, play_to_end, spades_choice
-from tricktable.web.daily_results import MARKS, histogram, standing, streaks
+from tricktable.web.daily.results import MARKS, histogram, standing, streaks
 
 CARD = re.compile(r"\b(10|[2-9JQKA])[CDHS]\b")
 

@@ -20,10 +20,10 @@ from tests.web.conftest import Clock
 from tests.web.daily_helpers import Visitors, established, start_daily
 from tests.web.play import assert_error, play_to_end
 from tests.web.servers import Server
-from tricktable.web.daily_connection import connection_key, connection_network
-from tricktable.web.db import daily_attempts, games, make_engine
-from tricktable.web.service import GameService
-from tricktable.web.store import Store
+from tricktable.web.daily.connection import connection_key, connection_network
+from tricktable.web.games.service import GameService
+from tricktable.web.store.db import daily_attempts, games, make_engine
+from tricktable.web.store.games import Store
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from tests.web.play import assert_error, new_game
+from tricktable.web.edges.proxy import ProxyHeadersMiddleware, client_address, parse_networks
 from tricktable.web.identity import COOKIE_NAME
-from tricktable.web.proxy import ProxyHeadersMiddleware, client_address, parse_networks
 
 # --- Body limit -------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
 from tests.web.play import TOP_LEVEL, act_checked, new_game, true_match, walk_keys
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.state import HandState
-from tricktable.web.service import GameService
+from tricktable.web.games.service import GameService
 
 HUMAN = 0
 FORBIDDEN_KEYS = {"seed", "history", "masks", "actions", "state"}

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from tricktable.web.db import MIGRATIONS, daily_attempts, games, make_engine, migrate, players
+from tricktable.web.store.db import MIGRATIONS, daily_attempts, games, make_engine, migrate, players
 
 
 def test_0002_resolves_clashing_nicknames_and_keeps_ranked_attempts(

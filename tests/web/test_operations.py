@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.web.play import act, new_game, play_to_end
-from tricktable.web.access_log import JsonFormatter, player_hash
+from tricktable.web.edges.access_log import JsonFormatter, player_hash
 from tricktable.web.identity import COOKIE_NAME
 
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from tricktable.i18n import LANGUAGES, catalogue, language_names, translate
 from tricktable.web.language import LANGUAGE_COOKIE
-from tricktable.web.page_language import render_page
+from tricktable.web.pages.page_language import render_page
 
 PAGES = ("/", "/leaderboard", "/replay?game=abc", "/friends", "/t/" + "x" * 22, "/nope")
 

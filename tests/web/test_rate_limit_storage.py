@@ -6,9 +6,9 @@ import re
 
 from limits import parse
 
-from tricktable.web.db import make_engine, migrate
-from tricktable.web.rate_limit import Limited, RateLimits
-from tricktable.web.rate_limit_storage import SqlStorage
+from tricktable.web.edges.rate_limit import Limited, RateLimits
+from tricktable.web.edges.rate_limit_storage import SqlStorage
+from tricktable.web.store.db import make_engine, migrate
 
 
 class Ticking:

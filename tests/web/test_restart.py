@@ -16,10 +16,10 @@ from tests.web.play import spades_choice
 from tests.web.servers import Server
 from tricktable.ai.players import make_player
 from tricktable.game import parse_action
-from tricktable.web.computer import decision_rng
-from tricktable.web.db import make_engine
 from tricktable.web.games import adapter
-from tricktable.web.store import Store
+from tricktable.web.games.computer import decision_rng
+from tricktable.web.store.db import make_engine
+from tricktable.web.store.games import Store
 
 TEST_OPTIONS = {"TRICKTABLE_TEST_OPTIONS": "1"}
 

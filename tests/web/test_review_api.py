@@ -18,8 +18,8 @@ from tests.web.play import act, assert_error, new_game, play_to_end, true_match
 from tricktable.ai.evaluation import EvaluationSettings
 from tricktable.ai.evaluation_hint import hint
 from tricktable.i18n import translate
-from tricktable.web.review_service import ReviewService, worded_replay
-from tricktable.web.service import GameService
+from tricktable.web.games.service import GameService
+from tricktable.web.review.service import ReviewService, worded_replay
 
 SAMPLES = 4
 

@@ -10,7 +10,7 @@ from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.scoring import HandKind
-from tricktable.web.review_jobs import computer_reasons, deal_replay, hand_number_of
+from tricktable.web.review.jobs import computer_reasons, deal_replay, hand_number_of
 
 
 def _game(preset: str, seed: int) -> Match:

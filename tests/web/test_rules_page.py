@@ -24,10 +24,10 @@ from tricktable.sheepshead import rules as sheepshead_rules
 from tricktable.sheepshead import scoring as sheepshead_scoring
 from tricktable.spades import rules as spades_rules
 from tricktable.spades import scoring as spades_scoring
-from tricktable.web import rules_facts, rules_page
 from tricktable.web.errors import install_error_handlers
 from tricktable.web.games import ADAPTERS
 from tricktable.web.language import LANGUAGE_COOKIE
+from tricktable.web.pages import rules_facts, rules_page
 from tricktable.web.routes import pages
 
 GAMES = tuple(ADAPTERS)

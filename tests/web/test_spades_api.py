@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 
 from tests.web.play import act, assert_error, new_game, spades_choice
 from tricktable.ai.players import player_names
+from tricktable.web.games.service import GameService
 from tricktable.web.games.spades import first_player
-from tricktable.web.service import GameService
 
 HUMAN = 0
 

@@ -23,7 +23,7 @@ from tricktable.cards import CARDS, Card
 from tricktable.game import ActionKind
 from tricktable.spades.match import Match
 from tricktable.spades.state import HandState, Phase
-from tricktable.web.service import GameService
+from tricktable.web.games.service import GameService
 
 HUMAN = 0
 COMPUTER = 1

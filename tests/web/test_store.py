@@ -11,10 +11,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from tests.web.postgres import PostgresServer, missing
-from tricktable.web.db import make_engine, metadata, migrate
-from tricktable.web.rate_limit_storage import rate_limits
-from tricktable.web.review_store import review_metadata
+from tricktable.web.edges.rate_limit_storage import rate_limits
+from tricktable.web.review.store import review_metadata
 from tricktable.web.settings import default_database_path, default_database_url
+from tricktable.web.store.db import make_engine, metadata, migrate
 from tricktable.web.tables.db import tables_metadata
 
 

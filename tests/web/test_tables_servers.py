@@ -14,8 +14,8 @@ from tests.web.play import random_legal
 from tests.web.postgres import PostgresServer, missing
 from tests.web.remote import RemoteSitter, event_numbers, sit
 from tests.web.servers import Server
-from tricktable.web.db import make_engine
-from tricktable.web.store import Store
+from tricktable.web.store.db import make_engine
+from tricktable.web.store.games import Store
 
 
 @pytest.fixture

@@ -2,9 +2,9 @@
 
 At start the app migrates the database (Alembic), reads or creates the server secret, and starts
 the computer players' worker pool.  Around the routes, one middleware per idea: trusted proxy
-headers (:mod:`~tricktable.web.proxy`), request logs, metrics, security headers, the body limit
-(413), the identity cookie, the rate limits (429) and the pages' words in the visitor's
-language (:mod:`~tricktable.web.page_language`).  Routes (all JSON errors:
+headers (:mod:`~tricktable.web.edges.proxy`), request logs, metrics, security headers, the body
+limit (413), the identity cookie, the rate limits (429) and the pages' words in the visitor's
+language (:mod:`~tricktable.web.pages.page_language`).  Routes (all JSON errors:
 ``{"error", "message"}``; the pages also answer ``HEAD``):
 
 =========================  =========================================================
@@ -52,13 +52,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tricktable.web.access_log import AccessLogMiddleware
-from tricktable.web.body_limit import BodyLimitMiddleware
-from tricktable.web.computer import ComputerPool
 from tricktable.web.contract import install_openapi
-from tricktable.web.daily_ranking import DailyRanking
-from tricktable.web.db import make_engine, migrate
+from tricktable.web.daily.ranking import DailyRanking
+from tricktable.web.edges.access_log import AccessLogMiddleware
+from tricktable.web.edges.body_limit import BodyLimitMiddleware
+from tricktable.web.edges.metrics import MetricsMiddleware
+from tricktable.web.edges.proxy import ProxyHeadersMiddleware
+from tricktable.web.edges.rate_limit import RateLimitMiddleware, RateLimits
+from tricktable.web.edges.security_headers import SecurityHeadersMiddleware
 from tricktable.web.errors import install_error_handlers
+from tricktable.web.games.computer import ComputerPool
+from tricktable.web.games.service import GameService
 from tricktable.web.identity import (
     COOKIE_MAX_AGE,
     COOKIE_NAME,
@@ -68,11 +72,8 @@ from tricktable.web.identity import (
     verify,
 )
 from tricktable.web.language import LanguageMiddleware
-from tricktable.web.metrics import MetricsMiddleware
-from tricktable.web.page_language import PageLanguageMiddleware
-from tricktable.web.proxy import ProxyHeadersMiddleware
-from tricktable.web.rate_limit import RateLimitMiddleware, RateLimits
-from tricktable.web.review_service import ReviewService
+from tricktable.web.pages.page_language import PageLanguageMiddleware
+from tricktable.web.review.service import ReviewService
 from tricktable.web.routes import (
     games,
     health,
@@ -86,10 +87,9 @@ from tricktable.web.routes import (
     testing,
 )
 from tricktable.web.routes.pages import STATIC
-from tricktable.web.security_headers import SecurityHeadersMiddleware
-from tricktable.web.service import GameService
 from tricktable.web.settings import Settings
-from tricktable.web.store import Store
+from tricktable.web.store.db import make_engine, migrate
+from tricktable.web.store.games import Store
 from tricktable.web.tables.app import install as install_tables
 
 __all__ = ["create_app"]

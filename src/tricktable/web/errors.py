@@ -24,10 +24,10 @@ from starlette.types import Message as AsgiMessage
 
 from tricktable.i18n import Message, translate
 from tricktable.i18n.errors import reason_of
-from tricktable.web.body_limit import BodyTooLarge
+from tricktable.web.edges.body_limit import BodyTooLarge
+from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import request_language
 from tricktable.web.routes.pages import not_found_html
-from tricktable.web.service import ApiError, error_body
 
 __all__ = ["UnexpectedErrors", "install_error_handlers"]
 

@@ -8,8 +8,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from tricktable.web.computer import ComputerPool
-from tricktable.web.db import MIGRATIONS
+from tricktable.web.games.computer import ComputerPool
+from tricktable.web.store.db import MIGRATIONS
 
 __all__ = ["problems"]
 

@@ -40,9 +40,9 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
     import uvicorn
 
     from tricktable.web.app import create_app
-    from tricktable.web.db import make_engine, migrate
-    from tricktable.web.proxy import parse_networks
-    from tricktable.web.store import Store
+    from tricktable.web.edges.proxy import parse_networks
+    from tricktable.web.store.db import make_engine, migrate
+    from tricktable.web.store.games import Store
 
     settings = Settings()
     if database:
@@ -92,11 +92,11 @@ def _share_metrics() -> None:
 
 def _log_config(log_format: LogFormat) -> dict[str, Any]:
     """Logging for the server and uvicorn: plain lines, or one JSON object a line; both
-    redact invite codes (:func:`tricktable.web.access_log.redact`)."""
+    redact invite codes (:func:`tricktable.web.edges.access_log.redact`)."""
     if log_format == "json":
-        formatter: dict[str, Any] = {"()": "tricktable.web.access_log.JsonFormatter"}
+        formatter: dict[str, Any] = {"()": "tricktable.web.edges.access_log.JsonFormatter"}
     else:
-        formatter = {"()": "tricktable.web.access_log.RedactingFormatter",
+        formatter = {"()": "tricktable.web.edges.access_log.RedactingFormatter",
                      "fmt": "%(levelname)s: %(message)s"}
     return {
         "version": 1,

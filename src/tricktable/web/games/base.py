@@ -232,7 +232,7 @@ class GameAdapter(ABC, Generic[M]):
     @abstractmethod
     def hand_marks(self, match: M, seat: Seat) -> list[tuple[str, bool]]:
         """Each finished hand as (``seat``'s role in it, whether ``seat`` won it); roles are
-        the keys of :data:`tricktable.web.daily_results.MARKS`."""
+        the keys of :data:`tricktable.web.daily.results.MARKS`."""
 
     @abstractmethod
     def record(self, match: M) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import Request
 
-from tricktable.web.service import GameService
+from tricktable.web.games.service import GameService
 
 __all__ = ["player_id", "service"]
 

@@ -8,11 +8,11 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from tricktable.web.contract import errors
-from tricktable.web.metrics import ACTION_SECONDS
-from tricktable.web.proxy import client_address
+from tricktable.web.edges.metrics import ACTION_SECONDS
+from tricktable.web.edges.proxy import client_address
+from tricktable.web.games.service import GAME_ID, GameService
 from tricktable.web.routes.deps import player_id, service
 from tricktable.web.schemas import ActionRequest, DailyRequest, GameName, NewGameRequest
-from tricktable.web.service import GAME_ID, GameService
 
 router = APIRouter(prefix="/api", tags=["games"])
 

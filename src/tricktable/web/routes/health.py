@@ -8,7 +8,7 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from tricktable.web.metrics import exposition
+from tricktable.web.edges.metrics import exposition
 from tricktable.web.readiness import problems
 
 router = APIRouter(tags=["operations"])

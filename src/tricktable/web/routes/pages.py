@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from tricktable.i18n import LANGUAGES, parse_language, translate
 from tricktable.web.games import ADAPTERS
 from tricktable.web.language import request_language
-from tricktable.web.rules_page import rules_html
+from tricktable.web.pages.rules_page import rules_html
 
 router = APIRouter(tags=["pages"])
 

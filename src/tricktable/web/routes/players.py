@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 
 from tricktable.web.contract import errors
+from tricktable.web.games.service import GameService
 from tricktable.web.routes.deps import player_id, service
 from tricktable.web.schemas import GameName, NicknameRequest
-from tricktable.web.service import GameService
 
 router = APIRouter(prefix="/api", tags=["players"])
 

@@ -9,10 +9,10 @@ from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from tricktable.web.contract import errors
-from tricktable.web.review_service import ReviewService
+from tricktable.web.games.service import GAME_ID
+from tricktable.web.review.service import ReviewService
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import _HEADERS, _PAGE, _page
-from tricktable.web.service import GAME_ID
 
 router = APIRouter(tags=["review"])
 

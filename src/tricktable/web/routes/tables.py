@@ -22,10 +22,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from tricktable.i18n import Message
 from tricktable.web.contract import errors
+from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import answer_language
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import STATIC
-from tricktable.web.service import ApiError, error_body
 from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (

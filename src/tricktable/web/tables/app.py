@@ -9,7 +9,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 import anyio
 from fastapi import FastAPI
 
-from tricktable.web.service import GameService
+from tricktable.web.games.service import GameService
 from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.presence import Presence

@@ -12,7 +12,7 @@ from typing import Any
 
 from tricktable.game import parse_action
 from tricktable.web.games import GameAdapter
-from tricktable.web.store import GameRow, Store
+from tricktable.web.store.games import GameRow, Store
 
 __all__ = ["GameCache", "Held"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from tricktable.web.db import games
+from tricktable.web.store.db import games
 
 __all__ = ["friend_phrases", "friend_seats", "friend_tables", "tables_metadata"]
 

@@ -19,7 +19,7 @@ from typing import Any
 import anyio
 
 from tricktable.game import Seat
-from tricktable.web.service import ApiError
+from tricktable.web.games.service import ApiError
 from tricktable.web.tables.phrases import phrase_text
 from tricktable.web.tables.service import LiveCursor, TableService
 

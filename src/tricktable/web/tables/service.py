@@ -26,11 +26,11 @@ from typing import Any
 from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.i18n import DEFAULT_LANGUAGE, Message, translate
 from tricktable.i18n.errors import reason_of
-from tricktable.web.computer import ComputerError, Job
 from tricktable.web.games import GameAdapter, TableOptions
+from tricktable.web.games.computer import ComputerError, Job
+from tricktable.web.games.service import ApiError, GameService
 from tricktable.web.language import answer_language, speaking
-from tricktable.web.service import ApiError, GameService
-from tricktable.web.store import GameRow
+from tricktable.web.store.games import GameRow
 from tricktable.web.tables.cache import GameCache
 from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.phrases import PHRASES, phrase_text

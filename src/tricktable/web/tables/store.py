@@ -1,5 +1,5 @@
 """Storage of tables and seats.  A table's game is an ordinary game row with its action log
-(:class:`tricktable.web.store.Store`), played for the table by an owner no visitor can be."""
+(:class:`tricktable.web.store.games.Store`), played for the table by an owner no visitor can be."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.game import Seat
-from tricktable.web.db import games
-from tricktable.web.store import GameRow, Store
+from tricktable.web.store.db import games
+from tricktable.web.store.games import GameRow, Store
 from tricktable.web.tables.db import friend_phrases, friend_seats, friend_tables
 
 __all__ = ["PhraseRow", "SeatRow", "TableRow", "TableStore", "digest"]

@@ -27,8 +27,8 @@ from tricktable.game import Seat
 from tricktable.i18n import Message
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.state import HandState, Phase
-from tricktable.web.computer import decision_rng
 from tricktable.web.games import adapter
+from tricktable.web.games.computer import decision_rng
 from tricktable.words import action_words, words_json
 
 __all__ = [

@@ -2,7 +2,7 @@
 player and per client address, a JSON 429 with ``Retry-After`` past them.
 
 The limits (``limits`` notation, from :class:`~tricktable.web.settings.Settings`) count in the
-app's database (:mod:`tricktable.web.rate_limit_storage`), so several server processes on one
+app's database (:mod:`tricktable.web.edges.rate_limit_storage`), so several server processes on one
 database share them.  A player who drops the cookie is a new player, but not a new address.
 """
 
@@ -23,9 +23,9 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tricktable.i18n import Message, translate
+from tricktable.web.edges.proxy import client_address
+from tricktable.web.edges.rate_limit_storage import SqlStorage
 from tricktable.web.language import request_language
-from tricktable.web.proxy import client_address
-from tricktable.web.rate_limit_storage import SqlStorage
 from tricktable.web.settings import Settings
 
 __all__ = ["Limited", "RateLimitMiddleware", "RateLimits"]

@@ -23,7 +23,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tricktable.web.metrics import route_template
+from tricktable.web.edges.metrics import route_template
 
 __all__ = ["AccessLogMiddleware", "JsonFormatter", "RedactingFormatter", "player_hash",
            "redact"]

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import UTC, date
 
 from tricktable.i18n import Message
-from tricktable.web.daily import daily_date
-from tricktable.web.daily_connection import is_ipv6
-from tricktable.web.store import Store
+from tricktable.web.daily.connection import is_ipv6
+from tricktable.web.daily.dates import daily_date
+from tricktable.web.store.games import Store
 
 __all__ = ["DailyRanking"]
 

@@ -10,7 +10,7 @@
   once its day has ended — never before (403), since everybody plays the same deals that day.
   The deal in progress is never part of it.
 
-What is stored holds messages, not words (:mod:`tricktable.web.review_jobs`); each answer words
+What is stored holds messages, not words (:mod:`tricktable.web.review.jobs`); each answer words
 them in the request's language.  Reviews stored before that hold English text, which is shown
 as it is.
 """
@@ -27,19 +27,19 @@ from typing import Any
 
 from tricktable.ai.evaluation import EvaluationSettings
 from tricktable.i18n import Message
-from tricktable.web.computer import CHEAP_PLAYERS
-from tricktable.web.daily import is_revealed
+from tricktable.web.daily.dates import is_revealed
+from tricktable.web.games.computer import CHEAP_PLAYERS
+from tricktable.web.games.service import GAME_ID, NOT_YOURS, ApiError, GameService, no_game
 from tricktable.web.language import answer_language
-from tricktable.web.review_jobs import (
+from tricktable.web.review.jobs import (
     computer_reasons,
     deal_replay,
     hand_number_of,
     hint_job,
     review_deal_job,
 )
-from tricktable.web.review_store import ReviewStore
-from tricktable.web.service import GAME_ID, NOT_YOURS, ApiError, GameService, no_game
-from tricktable.web.store import GameRow
+from tricktable.web.review.store import ReviewStore
+from tricktable.web.store.games import GameRow
 from tricktable.words import worded
 
 __all__ = ["ReviewService"]
@@ -52,7 +52,7 @@ def _options(options: list[dict[str, Any]], language: str) -> list[dict[str, Any
 
 
 def worded_hint(found: dict[str, Any], language: str) -> dict[str, Any]:
-    """A hint as :func:`~tricktable.web.review_jobs.hint_job` gives it, in ``language``."""
+    """A hint as :func:`~tricktable.web.review.jobs.hint_job` gives it, in ``language``."""
     return {**found, "label": worded(found.get("label"), language),
             "reason": worded(found.get("reason"), language),
             "options": _options(found.get("options", []), language)}

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.game import Seat
-from tricktable.web.db import (
+from tricktable.web.store.db import (
     dailies,
     daily_attempts,
     game_actions,

@@ -20,8 +20,8 @@ from typing import Any
 from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.i18n import LANGUAGES, Message, translate
 from tricktable.i18n.errors import reason_of
-from tricktable.web.computer import ComputerError, ComputerPool, MatchCache, job_for
-from tricktable.web.daily import (
+from tricktable.web.daily.connection import connection_key
+from tricktable.web.daily.dates import (
     COMMITTED_DAYS_AHEAD,
     daily_date,
     daily_seed,
@@ -29,14 +29,14 @@ from tricktable.web.daily import (
     is_revealed,
     seed_commitment,
 )
-from tricktable.web.daily_connection import connection_key
-from tricktable.web.daily_ranking import DailyRanking
-from tricktable.web.daily_results import MARKS, histogram, share_text, standing, streaks
+from tricktable.web.daily.ranking import DailyRanking
+from tricktable.web.daily.results import MARKS, histogram, share_text, standing, streaks
+from tricktable.web.edges.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, GameAdapter, TableOptions, adapter
 from tricktable.web.games.base import DIFFICULTY_LABELS
+from tricktable.web.games.computer import ComputerError, ComputerPool, MatchCache, job_for
 from tricktable.web.language import answer_language
-from tricktable.web.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
-from tricktable.web.store import GameRow, Store
+from tricktable.web.store.games import GameRow, Store
 from tricktable.words import GAME_TITLES
 
 __all__ = ["NOT_YOURS", "ApiError", "GameService", "display_name", "error_body", "name_key",

@@ -1,7 +1,7 @@
 """The rules page of a game in any language, built from one structure for all of them.
 
 ``content/<game>-rules.toml`` lists the page's sections in order, each heading, paragraph, list
-item and table row by its key in the ``rules`` catalogues; :mod:`tricktable.web.rules_facts`
+item and table row by its key in the ``rules`` catalogues; :mod:`tricktable.web.pages.rules_facts`
 computes the facts their placeholders show.  Every language renders the same structure with the
 same facts, so no language can have a section or a number the others lack.  The snippets are
 Markdown rendered inline without HTML: a translation can emphasise, never inject markup.
@@ -25,8 +25,8 @@ from markdown_it import MarkdownIt
 
 from tricktable.i18n import DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, Message, translate
 from tricktable.web.games import ADAPTERS
-from tricktable.web.page_language import render_page
-from tricktable.web.rules_facts import FACTS, TABLES, Cell, Fact, Listing
+from tricktable.web.pages.page_language import render_page
+from tricktable.web.pages.rules_facts import FACTS, TABLES, Cell, Fact, Listing
 
 __all__ = [
     "GAME_NAMES",
@@ -39,7 +39,7 @@ __all__ = [
     "structure",
 ]
 
-WEB = Path(__file__).resolve().parent
+WEB = Path(__file__).resolve().parent.parent
 CONTENT = WEB / "content"
 TEMPLATE = WEB / "static" / "rules.html"
 

@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from tricktable.web.store import Store
+from tricktable.web.store.games import Store
 
 __all__ = ["ReviewStore", "game_hints", "game_reviews", "review_metadata"]
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from alembic import context
 
-from tricktable.web.db import metadata
+from tricktable.web.store.db import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - the server always passes its connection
-    raise RuntimeError("Run migrations through tricktable.web.db.migrate(engine).")
+    raise RuntimeError("Run migrations through tricktable.web.store.db.migrate(engine).")
 
 context.configure(
     connection=connection,

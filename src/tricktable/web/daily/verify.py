@@ -9,7 +9,7 @@ import hmac
 import re
 from datetime import date
 
-from tricktable.web.daily import seed_commitment
+from tricktable.web.daily.dates import seed_commitment
 
 __all__ = ["VerifyError", "check_daily_seed", "describe_daily_deals"]
 

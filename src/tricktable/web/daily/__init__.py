@@ -1,0 +1,1 @@
+"""The Daily: its dates and seeds, the connection rules, ranking, results and verification."""

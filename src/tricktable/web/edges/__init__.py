@@ -1,0 +1,1 @@
+"""The edges of the app: body limit, rate limits, security headers, proxies, access log, metrics."""

@@ -1,0 +1,1 @@
+"""Hints, reviews and replays: the jobs, who may see what, and their storage."""
