@@ -20,16 +20,16 @@ NATIVE = [
     "src/tricktable/sheepshead/knowledge.py",
     "src/tricktable/sheepshead/cardplay.py",
     "src/tricktable/sheepshead/bots.py",
-    "src/tricktable/ai/sheepshead_solver.py",
+    "src/tricktable/ai/sheepshead/solver.py",
     "src/tricktable/ai/sampling.py",
-    "src/tricktable/ai/sheepshead_sampling.py",
-    "src/tricktable/ai/sheepshead_inference.py",
-    "src/tricktable/ai/sheepshead_play_inference.py",
-    "src/tricktable/ai/sheepshead_strong.py",
+    "src/tricktable/ai/sheepshead/sampling.py",
+    "src/tricktable/ai/sheepshead/inference.py",
+    "src/tricktable/ai/sheepshead/play_inference.py",
+    "src/tricktable/ai/sheepshead/strong.py",
     "src/tricktable/spades/deck.py",
     "src/tricktable/spades/state.py",
     "src/tricktable/spades/search.py",
-    "src/tricktable/ai/spades_solver.py",
+    "src/tricktable/ai/spades/solver.py",
 ]
 
 

@@ -22,9 +22,9 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from tricktable.ai.arena import deal_seed, player_seed
+from tricktable.ai.arena.runner import deal_seed, player_seed
+from tricktable.ai.arena.stats import Estimate, mean_ci
 from tricktable.ai.players import make_player
-from tricktable.ai.stats import Estimate, mean_ci
 from tricktable.game import Player
 from tricktable.sheepshead.deal import deal_from_seed
 from tricktable.sheepshead.rules import rules_from_json

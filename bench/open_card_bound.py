@@ -20,8 +20,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 from gain_by_role import Gain, report, seat_gains
-from tricktable.ai.sheepshead_sampling import SheepsheadSample
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.sampling import SheepsheadSample
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
 from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.state import HandState, Phase

@@ -4,7 +4,7 @@
     .venv/bin/python bench/review_speed.py --games 10 --samples 24
 
 Each game is played by ``basic`` in every seat (seeded), then seat 0's decisions are reviewed
-with the default :class:`~tricktable.ai.evaluation_review.ReviewSettings`, its CPU budget lifted
+with the default :class:`~tricktable.ai.teaching.review.ReviewSettings`, its CPU budget lifted
 so every decision is judged.  Prints CPU seconds per game (process time: one core), decisions
 judged and marks found; never part of ``make test``'s pass/fail.
 """
@@ -17,8 +17,8 @@ import statistics
 import time
 from dataclasses import replace
 
-from tricktable.ai.evaluation import EvaluationSettings
-from tricktable.ai.evaluation_review import ReviewSettings, review
+from tricktable.ai.teaching.evaluation import EvaluationSettings
+from tricktable.ai.teaching.review import ReviewSettings, review
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.rules import PRESETS

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from tricktable.ai.arena import ArenaSpec, run_arena
+from tricktable.ai.arena.runner import ArenaSpec, run_arena
 from tricktable.ai.players import make_player
 from tricktable.rl.games import game_for
 from tricktable.rl.policy import MlpPolicy, random_policy, save_policy

@@ -92,8 +92,8 @@ def solver_benchmark(*, deals: int = 60, seed: int = 1) -> dict[str, Any]:
     deal (as the ``strong`` player does) and solved exactly for the picker's team's points.
     Leasters are skipped (their solve is a different search).
     """
-    from tricktable.ai.sheepshead_sampling import position_for, sample_deals
-    from tricktable.ai.sheepshead_solver import SheepsheadSolver
+    from tricktable.ai.sheepshead.sampling import position_for, sample_deals
+    from tricktable.ai.sheepshead.solver import SheepsheadSolver
     from tricktable.sheepshead.bots import BasicPlayer
     from tricktable.sheepshead.state import Phase, new_hand
 

@@ -23,7 +23,7 @@ from tricktable.terminal.language import UnknownLanguage, languages_text, termin
 from tricktable.terminal.words import Refusal, fixed, words
 
 if TYPE_CHECKING:
-    from tricktable.ai.evaluation_review import Decision
+    from tricktable.ai.teaching.review import Decision
 
 app = typer.Typer(
     help="Sheepshead and two-player Spades against computer players.",
@@ -128,8 +128,8 @@ def play(
 
 def _hint_line(view: Any, seed: str, lang: str = "en") -> str:
     """The terminal's answer to '?': the recommendation, its reason, the top options."""
-    from tricktable.ai.evaluation import action_text
-    from tricktable.ai.evaluation_hint import hint
+    from tricktable.ai.teaching.evaluation import action_text
+    from tricktable.ai.teaching.hint import hint
 
     found = hint(view, seed)
     options = "; ".join(f"{action_text(o.action)} {fixed(lang, o.expected, sign=True)}"
@@ -152,9 +152,9 @@ def review(
 ) -> None:
     """Review a seat's decisions in a record: each judged from that seat's view at the time,
     marked as an inaccuracy, a mistake or a blunder when it cost points, with the better option."""
-    from tricktable.ai.evaluation import EvaluationSettings
-    from tricktable.ai.evaluation_review import ReviewSettings
-    from tricktable.ai.evaluation_review import review as review_record
+    from tricktable.ai.teaching.evaluation import EvaluationSettings
+    from tricktable.ai.teaching.review import ReviewSettings
+    from tricktable.ai.teaching.review import review as review_record
 
     language = "en" if as_json else _language(lang)
     if not 0 <= seat < 5:
@@ -216,7 +216,7 @@ _MARK_KEYS = {
 
 def _decision_line(decision: Decision, lang: str) -> str:
     """One judged decision: what was played, what it cost, what was better."""
-    from tricktable.ai.evaluation import action_text
+    from tricktable.ai.teaching.evaluation import action_text
 
     where = (Message(_PHASE_KEYS[decision.phase.value]) if decision.trick is None
              else Message("terminal.review.trick", {"trick": decision.trick + 1}))
@@ -416,8 +416,8 @@ def arena(
         metavar="ADDRESS")] = None,
 ) -> None:
     """Computer players against each other by duplicate play; prints figures per player."""
-    from tricktable.ai.arena import ArenaSpec, default_jobs, split_lineup
-    from tricktable.ai.arena_cli import arena_main
+    from tricktable.ai.arena.cli import arena_main
+    from tricktable.ai.arena.runner import ArenaSpec, default_jobs, split_lineup
 
     console = Console()
     try:

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tricktable.ai import arena, players
-from tricktable.ai.arena import (
+from tricktable.ai import players
+from tricktable.ai.arena import runner as arena
+from tricktable.ai.arena.runner import (
     ArenaSpec,
     Column,
     DealPlay,
@@ -21,7 +22,7 @@ from tricktable.ai.arena import (
     run_arena,
     seating,
 )
-from tricktable.ai.stats import mean_ci
+from tricktable.ai.arena.stats import mean_ci
 from tricktable.cli import app
 from tricktable.game import RandomPlayer, Seed
 
@@ -226,7 +227,7 @@ def test_the_arena_command_explains_a_bad_player_name() -> None:
 
 
 def test_spades_plays_each_game_in_both_seatings(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tricktable.ai import arena_spades
+    from tricktable.ai.arena import spades as arena_spades
 
     monkeypatch.setattr(arena_spades, "MAX_HANDS", 2)  # random players rarely reach 500
     report = run_arena(ArenaSpec(game="spades", players=("random",), deals=2, seed=4))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tricktable.ai.arena import ArenaReport, ArenaSpec, run_arena
+from tricktable.ai.arena.runner import ArenaReport, ArenaSpec, run_arena
 from tricktable.cli import app
 
 ray = pytest.importorskip("ray", reason="the ray extra is part of the test install")

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tricktable.ai.evaluation import EvaluationSettings, evaluate
-from tricktable.ai.evaluation_hint import hint
-from tricktable.ai.evaluation_review import ReviewSettings, review, review_hand
+from tricktable.ai.teaching.evaluation import EvaluationSettings, evaluate
+from tricktable.ai.teaching.hint import hint
+from tricktable.ai.teaching.review import ReviewSettings, review, review_hand
 from tricktable.cards import Card
 from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from tricktable.ai.players import make_player
-from tricktable.ai.sheepshead_sampling import SheepsheadSample
+from tricktable.ai.sheepshead.sampling import SheepsheadSample
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.state import Phase, new_hand

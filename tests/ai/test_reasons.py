@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tricktable.ai.budget import Budget
-from tricktable.ai.reasons import explain
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
+from tricktable.ai.teaching.reasons import explain
 from tricktable.game import Player, RandomPlayer
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.rules import PRESETS

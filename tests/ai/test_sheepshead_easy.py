@@ -4,10 +4,10 @@ import random
 
 from tricktable.ai.budget import Budget
 from tricktable.ai.evidence import Evidence
-from tricktable.ai.sheepshead_easy import all_equivalent, one_of_each
-from tricktable.ai.sheepshead_sampling import DealSampler, position_for, sample_deals
-from tricktable.ai.sheepshead_solver import SheepsheadSolver
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
+from tricktable.ai.sheepshead.sampling import DealSampler, position_for, sample_deals
+from tricktable.ai.sheepshead.solver import SheepsheadSolver
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
 from tricktable.cards import parse_card
 from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer

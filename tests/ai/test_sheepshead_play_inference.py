@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from tricktable.ai.budget import Budget
-from tricktable.ai.sheepshead_play_inference import PlayModel
-from tricktable.ai.sheepshead_sampling import SheepsheadSample, rebuild_state, sample_deals
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.play_inference import PlayModel
+from tricktable.ai.sheepshead.sampling import SheepsheadSample, rebuild_state, sample_deals
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
 from tricktable.cards import cards_of
 from tricktable.game import Action, IllegalAction
 from tricktable.sheepshead.bots import BasicPlayer

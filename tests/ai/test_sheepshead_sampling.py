@@ -12,7 +12,7 @@ from tricktable.ai.sampling import (
     sample_slots,
     shuffle,
 )
-from tricktable.ai.sheepshead_sampling import (
+from tricktable.ai.sheepshead.sampling import (
     DealSampler,
     position_for,
     rebuild_state,

@@ -2,7 +2,7 @@
 
 import random
 
-from tricktable.ai.sheepshead_solver import SheepsheadSolver, leaster_score
+from tricktable.ai.sheepshead.solver import SheepsheadSolver, leaster_score
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.search import SearchPosition
 from tricktable.sheepshead.state import HandState, Phase, new_hand

@@ -7,10 +7,10 @@ import pytest
 
 from tricktable.ai.budget import Budget
 from tricktable.ai.evidence import Evidence
-from tricktable.ai.sheepshead_easy import all_equivalent, one_of_each
-from tricktable.ai.sheepshead_inference import pick_probability, sample_weight
-from tricktable.ai.sheepshead_sampling import DealSampler, sample_deals
-from tricktable.ai.sheepshead_strong import (
+from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
+from tricktable.ai.sheepshead.inference import pick_probability, sample_weight
+from tricktable.ai.sheepshead.sampling import DealSampler, sample_deals
+from tricktable.ai.sheepshead.strong import (
     StrongSheepsheadPlayer,
     _card_options,
     rank_buries,
@@ -104,7 +104,7 @@ def test_passes_make_strong_hands_unlikely() -> None:
 def test_a_strong_hand_that_declines_to_crack_marks_the_jack_holder() -> None:
     from tests.sheepshead.helpers import hand_from
     from tests.sheepshead.test_house import CRACKING, WISCONSIN
-    from tricktable.ai.sheepshead_inference import crack_probability
+    from tricktable.ai.sheepshead.inference import crack_probability
 
     strong_cards = list(parse_cards("QC QS JC 7C 8C 9S"))
     assert crack_probability(strong_cards, partner=False) > 0.5

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tricktable.ai.spades_inference import OpponentModel, read_evidence, sample_weight
-from tricktable.ai.spades_sampling import SpadesSample, read_knowledge, sample_deals
+from tricktable.ai.spades.inference import OpponentModel, read_evidence, sample_weight
+from tricktable.ai.spades.sampling import SpadesSample, read_knowledge, sample_deals
 from tricktable.cards import mask_of, parse_cards
 from tricktable.game import KEEP, Action
 from tricktable.spades.evaluation import TrickWeights, estimate_tricks

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tricktable.ai.spades_sampling import (
+from tricktable.ai.spades.sampling import (
     SpadesSample,
     opponent_voids,
     position_for,

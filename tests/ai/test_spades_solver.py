@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from tricktable.ai.spades_solver import SearchTimeout, SpadesSolver, payoff_table, trick_payoff
+from tricktable.ai.spades.solver import SearchTimeout, SpadesSolver, payoff_table, trick_payoff
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action
 from tricktable.spades.rules import PRESETS
 from tricktable.spades.search import SearchPosition

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from tests.spades.helpers import apply_all, hand_after_draw
 from tricktable.ai.budget import Budget
 from tricktable.ai.players import make_player
-from tricktable.ai.spades_strong import StrongSettings, StrongSpadesPlayer, utility_table
+from tricktable.ai.spades.strong import StrongSettings, StrongSpadesPlayer, utility_table
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, ActionKind
 from tricktable.spades.rules import PRESETS
 from tricktable.spades.state import HandState, Phase, new_hand

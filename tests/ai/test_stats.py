@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from tricktable.ai.stats import LatencyHistogram, mean_ci, rate, t_quantile
+from tricktable.ai.arena.stats import LatencyHistogram, mean_ci, rate, t_quantile
 
 
 def test_t_quantiles_match_the_tables() -> None:

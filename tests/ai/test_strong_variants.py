@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tricktable.ai.arena import ArenaSpec, run_arena
+from tricktable.ai.arena.runner import ArenaSpec, run_arena
 from tricktable.ai.players import make_player
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.state import Phase, new_hand

@@ -11,7 +11,7 @@ import pytest
 
 from tests.sheepshead.helpers import CALLED, WORKED, hand_from
 from tests.spades.helpers import MIXED, apply_all, hand_after_draw
-from tricktable.ai.reasons import explain
+from tricktable.ai.teaching.reasons import explain
 from tricktable.cards import cards_of, parse_card
 from tricktable.game import Action, ActionKind, IllegalAction, parse_action
 from tricktable.i18n import LANGUAGES, Message, catalogue, translate

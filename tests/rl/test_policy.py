@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tricktable.ai.arena import ArenaSpec, run_arena
+from tricktable.ai.arena.runner import ArenaSpec, run_arena
 from tricktable.ai.players import make_player
 from tricktable.rl.policy import (
     MlpPolicy,

@@ -13,8 +13,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.terminal.test_sheepshead_terminal import scripted
-from tricktable.ai.evaluation import action_text
-from tricktable.ai.evaluation_hint import hint
+from tricktable.ai.teaching.evaluation import action_text
+from tricktable.ai.teaching.hint import hint
 from tricktable.cli import _hint_line, app
 from tricktable.game import RandomPlayer
 from tricktable.sheepshead.bots import BasicPlayer

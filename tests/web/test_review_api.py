@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import Clock
 from tests.web.daily_helpers import established, start_daily
 from tests.web.play import act, assert_error, new_game, play_to_end, true_match
-from tricktable.ai.evaluation import EvaluationSettings
-from tricktable.ai.evaluation_hint import hint
+from tricktable.ai.teaching.evaluation import EvaluationSettings
+from tricktable.ai.teaching.hint import hint
 from tricktable.i18n import translate
 from tricktable.web.games.service import GameService
 from tricktable.web.review.service import ReviewService, worded_replay

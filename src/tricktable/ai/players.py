@@ -7,9 +7,9 @@ from dataclasses import replace
 from importlib import import_module
 
 from tricktable.ai.budget import Budget
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
-from tricktable.ai.spades_strong import StrongSpadesPlayer
-from tricktable.ai.strong_variants import STRONG_SETTINGS, strong_sheepshead
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.strong_variants import STRONG_SETTINGS, strong_sheepshead
+from tricktable.ai.spades.strong import StrongSpadesPlayer
 from tricktable.game import Player, RandomPlayer
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.spades.bots import BasicPlayer as SpadesBasicPlayer
@@ -52,7 +52,7 @@ default).  Add new players here, explicitly."""
 PLAYER_KINDS: dict[str, tuple[str, str]] = {
     "policy": ("tricktable.rl.policy", "policy_player"),
     "basic": ("tricktable.sheepshead.bots", "basic_variant"),
-    "strong": ("tricktable.ai.strong_variants", "strong_variant"),
+    "strong": ("tricktable.ai.sheepshead.strong_variants", "strong_variant"),
 }
 """Players named ``KIND:ARGUMENT`` (``policy:trained.npz``; ``basic:no-crack``, Sheepshead's
 ``basic`` that never cracks, the baseline that measures its crack rule), by kind: the module and

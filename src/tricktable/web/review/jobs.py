@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.ai.evaluation import EvaluationSettings
-from tricktable.ai.evaluation_hint import hint
-from tricktable.ai.evaluation_review import ReviewSettings, review_hand
 from tricktable.ai.players import make_player
-from tricktable.ai.reasons import explain
+from tricktable.ai.teaching.evaluation import EvaluationSettings
+from tricktable.ai.teaching.hint import hint
+from tricktable.ai.teaching.reasons import explain
+from tricktable.ai.teaching.review import ReviewSettings, review_hand
 from tricktable.cards import Card, cards_of
 from tricktable.game import Seat
 from tricktable.i18n import Message

@@ -25,7 +25,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import date
 from typing import Any
 
-from tricktable.ai.evaluation import EvaluationSettings
+from tricktable.ai.teaching.evaluation import EvaluationSettings
 from tricktable.i18n import Message
 from tricktable.web.daily.dates import is_revealed
 from tricktable.web.games.computer import CHEAP_PLAYERS

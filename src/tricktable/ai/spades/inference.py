@@ -1,6 +1,6 @@
 """How likely a sampled deal is, given what the opponent chose with those cards.
 
-The sampler (:mod:`tricktable.ai.spades_sampling`) deals the unseen cards close to uniformly
+The sampler (:mod:`tricktable.ai.spades.sampling`) deals the unseen cards close to uniformly
 among the deals that fit the view.  But the opponent's hand is not a random half of the cards
 he saw: he chose it card by card in the draw, and then bid on it.  A sample's weight is the
 likelihood of those choices given the hand it deals him, under a simple model of a sound player:
@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import exp
 
-from tricktable.ai.spades_sampling import Knowledge, SpadesSample
+from tricktable.ai.spades.sampling import Knowledge, SpadesSample
 from tricktable.spades.evaluation import TrickWeights, estimate_tricks, nil_success
 from tricktable.spades.state import Phase
 from tricktable.spades.view import SpadesView

@@ -18,8 +18,8 @@ independent units — from each deal's mean over its rotations.
 
 **Games.**  The arena knows games only through a :class:`GameAdapter` (how many seats, how to
 play one deal with given players, which figures to report): Sheepshead's is in
-:mod:`tricktable.ai.arena_sheepshead`, Spades' (a deal is a whole game to the target score) in
-:mod:`tricktable.ai.arena_spades`.
+:mod:`tricktable.ai.arena.sheepshead`, Spades' (a deal is a whole game to the target score) in
+:mod:`tricktable.ai.arena.spades`.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tricktable.ai.arena.stats import Estimate, LatencyHistogram, mean_ci
 from tricktable.ai.players import make_player
-from tricktable.ai.stats import Estimate, LatencyHistogram, mean_ci
 from tricktable.game import Player, Seed, derive_seed
 
 __all__ = [
@@ -109,13 +109,13 @@ class GameAdapter(Protocol):
 
 
 def _sheepshead_adapter() -> GameAdapter:
-    from tricktable.ai.arena_sheepshead import SheepsheadAdapter
+    from tricktable.ai.arena.sheepshead import SheepsheadAdapter
 
     return SheepsheadAdapter()
 
 
 def _spades_adapter() -> GameAdapter:
-    from tricktable.ai.arena_spades import SpadesAdapter
+    from tricktable.ai.arena.spades import SpadesAdapter
 
     return SpadesAdapter()
 
@@ -205,7 +205,7 @@ class ArenaSpec:
     ray: str | None = None
     """Play the deals as tasks on the Ray cluster at this address (``"auto"``, ``"local"``,
     ``"ray://head:10001"``) instead of on local processes; ``jobs`` then only sets how finely
-    the deals are split (see :mod:`tricktable.ai.arena_ray`)."""
+    the deals are split (see :mod:`tricktable.ai.arena.ray_cluster`)."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -408,7 +408,7 @@ def run_arena(
     tally = _Tally()
     blocks = list(_blocks(spec.deals, spec.jobs))
     if spec.ray is not None:
-        from tricktable.ai.arena_ray import play_on_ray
+        from tricktable.ai.arena.ray_cluster import play_on_ray
 
         for block, result in play_on_ray(spec.ray, _play_block, spec, blocks):
             tally.merge(result)

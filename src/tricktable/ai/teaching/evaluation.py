@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 
 from tricktable.ai.evidence import Evidence
 from tricktable.ai.sampling import NoConsistentDeal
-from tricktable.ai.sheepshead_inference import sample_weight
-from tricktable.ai.sheepshead_sampling import (
+from tricktable.ai.sheepshead.inference import sample_weight
+from tricktable.ai.sheepshead.sampling import (
     SheepsheadSample,
     position_for,
     rebuild_state,
     sample_deals,
 )
-from tricktable.ai.sheepshead_solver import SearchAborted, SheepsheadSolver
-from tricktable.ai.sheepshead_strong import rank_buries, seat_score
+from tricktable.ai.sheepshead.solver import SearchAborted, SheepsheadSolver
+from tricktable.ai.sheepshead.strong import rank_buries, seat_score
 from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.deck import mask_points

@@ -16,8 +16,8 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from tricktable.ai.arena import ArenaReport, ArenaSpec, PlayerReport, run_arena
-from tricktable.ai.stats import Estimate
+from tricktable.ai.arena.runner import ArenaReport, ArenaSpec, PlayerReport, run_arena
+from tricktable.ai.arena.stats import Estimate
 
 __all__ = ["arena_main", "render_report", "run_with_progress"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from tricktable.ai.sheepshead_sampling import SheepsheadSample, original_hands
+from tricktable.ai.sheepshead.sampling import SheepsheadSample, original_hands
 from tricktable.cards import Card
 from tricktable.sheepshead.bots import BasicSettings, pick_strength, pick_threshold
 from tricktable.sheepshead.deck import cards_in

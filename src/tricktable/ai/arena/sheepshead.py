@@ -36,8 +36,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tricktable.ai.arena import Column, Counters, DealPlay, TimedPlayer
-from tricktable.ai.stats import rate
+from tricktable.ai.arena.runner import Column, Counters, DealPlay, TimedPlayer
+from tricktable.ai.arena.stats import rate
 from tricktable.cards import cards_of
 from tricktable.game import ActionKind, Seed, derive_seed
 from tricktable.sheepshead.deal import SEATS, deal_from_seed

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from tricktable.ai.sheepshead_sampling import (
+from tricktable.ai.sheepshead.sampling import (
     SheepsheadSample,
     event_action,
     initial_state,
@@ -67,7 +67,7 @@ class PlayModel:
     def weigh(self, view: SheepsheadView,
               sample: SheepsheadSample) -> tuple[float, HandState | None]:
         """:meth:`likelihood`, and the hand state it replayed to judge it — the state
-        :func:`~tricktable.ai.sheepshead_sampling.rebuild_state` gives — or None where it
+        :func:`~tricktable.ai.sheepshead.sampling.rebuild_state` gives — or None where it
         needed none."""
         me = view.seat
         events = view.events

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.ai.evaluation import EvaluationSettings, OptionValue, action_text, evaluate
+from tricktable.ai.teaching.evaluation import EvaluationSettings, OptionValue, action_text, evaluate
 from tricktable.game import Action, Seat, Seed, derive_seed
 from tricktable.i18n import Message
 from tricktable.sheepshead.match import Match

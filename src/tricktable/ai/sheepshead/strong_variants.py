@@ -30,8 +30,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tricktable.ai.budget import Budget
-from tricktable.ai.sheepshead_play_inference import PlayModel
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.play_inference import PlayModel
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
 
 __all__ = ["SEARCHED", "STRONG_SETTINGS", "strong_variant", "strong_sheepshead"]
 

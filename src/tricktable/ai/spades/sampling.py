@@ -16,7 +16,7 @@ What a seat knows (:class:`~tricktable.spades.view.SpadesView`) and what follows
 Deals are drawn with :func:`~tricktable.ai.sampling.sample_slots` (rejection-free); the slots are
 the opponent's hand, the cards out of play and, during the draw, his discards so far and the
 stock.  Samples are close to uniform over the consistent deals; the players weight them by how
-well they explain the opponent's decisions (:mod:`tricktable.ai.spades_inference`).
+well they explain the opponent's decisions (:mod:`tricktable.ai.spades.inference`).
 """
 
 from __future__ import annotations

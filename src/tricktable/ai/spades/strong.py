@@ -2,8 +2,8 @@
 dummy.
 
 **Deals.**  For each decision the player draws deals consistent with its view
-(:mod:`tricktable.ai.spades_sampling`), weighs them by how well they explain the opponent's draw
-and bid (:mod:`tricktable.ai.spades_inference`) and resamples them in proportion to those
+(:mod:`tricktable.ai.spades.sampling`), weighs them by how well they explain the opponent's draw
+and bid (:mod:`tricktable.ai.spades.inference`) and resamples them in proportion to those
 weights, so the solver's time goes to the plausible deals.
 
 **What a hand is worth.**  The solver plays to a utility over the tricks seat 0 finishes with
@@ -34,19 +34,19 @@ from dataclasses import dataclass
 from math import exp
 
 from tricktable.ai.budget import Budget, Clock
-from tricktable.ai.spades_inference import (
+from tricktable.ai.spades.inference import (
     DEFAULT_MODEL,
     OpponentModel,
     read_evidence,
     sample_weight,
 )
-from tricktable.ai.spades_sampling import (
+from tricktable.ai.spades.sampling import (
     SpadesSample,
     position_for,
     read_knowledge,
     sample_one,
 )
-from tricktable.ai.spades_solver import SearchTimeout, SpadesSolver, trick_payoff
+from tricktable.ai.spades.solver import SearchTimeout, SpadesSolver, trick_payoff
 from tricktable.cards import FULL_DECK, cards_of, mask_of
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action
 from tricktable.spades.bots import BasicPlayer

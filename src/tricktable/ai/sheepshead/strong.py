@@ -1,9 +1,9 @@
 """``strong`` for Sheepshead: Monte Carlo over the deals that fit the view.
 
 Every decision samples deals consistent with everything the seat knows
-(:mod:`tricktable.ai.sheepshead_sampling`) and weights them by how well they explain the other
-players' picks and passes (:mod:`tricktable.ai.sheepshead_inference`) and, given a
-:class:`~tricktable.ai.sheepshead_play_inference.PlayModel`, the cards they chose to play.
+(:mod:`tricktable.ai.sheepshead.sampling`) and weights them by how well they explain the other
+players' picks and passes (:mod:`tricktable.ai.sheepshead.inference`) and, given a
+:class:`~tricktable.ai.sheepshead.play_inference.PlayModel`, the cards they chose to play.
 
 - A card to play from the third trick on: on each deal every legal card is solved with the
   double-dummy solver; a card's value is this seat's score for the hand that best play from
@@ -19,7 +19,7 @@ over it on the same deals is clear (:class:`~tricktable.ai.evidence.Evidence`): 
 error for cards, two for picks, buries and calls, whose played-out values are noisier.  The
 conventions hold as for ``basic``: a defender holding fail does not lead trump without
 ``basic``'s reason, and a schmear ``basic`` makes is made (the search picks the card).  Of
-cards that are equivalent (:mod:`~tricktable.ai.sheepshead_easy`) only one is searched.
+cards that are equivalent (:mod:`~tricktable.ai.sheepshead.easy`) only one is searched.
 """
 
 from __future__ import annotations
@@ -33,16 +33,16 @@ from typing import Final
 from tricktable.ai.budget import Budget, Clock
 from tricktable.ai.evidence import Evidence
 from tricktable.ai.sampling import NoConsistentDeal
-from tricktable.ai.sheepshead_easy import all_equivalent, one_of_each
-from tricktable.ai.sheepshead_inference import sample_weight
-from tricktable.ai.sheepshead_play_inference import PlayModel
-from tricktable.ai.sheepshead_sampling import (
+from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
+from tricktable.ai.sheepshead.inference import sample_weight
+from tricktable.ai.sheepshead.play_inference import PlayModel
+from tricktable.ai.sheepshead.sampling import (
     DealSampler,
     SheepsheadSample,
     position_for,
     rebuild_state,
 )
-from tricktable.ai.sheepshead_solver import SearchAborted, SheepsheadSolver
+from tricktable.ai.sheepshead.solver import SearchAborted, SheepsheadSolver
 from tricktable.cards import Card
 from tricktable.game import Action, ActionKind
 from tricktable.sheepshead.bots import BasicPlayer, score_bury_and_call

@@ -7,14 +7,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from tricktable.ai.evaluation import (
+from tricktable.ai.teaching.evaluation import (
     Evaluation,
     EvaluationSettings,
     OptionValue,
     action_text,
     evaluate,
 )
-from tricktable.ai.reasons import ONLY_LEGAL, basic_reason, gain_points
+from tricktable.ai.teaching.reasons import ONLY_LEGAL, basic_reason, gain_points
 from tricktable.game import Action, Seed, derive_seed
 from tricktable.i18n import Message
 from tricktable.sheepshead.bots import BasicPlayer, BasicSettings

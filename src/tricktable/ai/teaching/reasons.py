@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tricktable.ai.evaluation import EvaluationSettings, evaluate
-from tricktable.ai.sheepshead_strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
+from tricktable.ai.teaching.evaluation import EvaluationSettings, evaluate
 from tricktable.cards import Card
 from tricktable.game import Action, ActionKind, Player
 from tricktable.i18n import Message

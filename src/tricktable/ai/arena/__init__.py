@@ -1,0 +1,1 @@
+"""The arena: computer players against each other by duplicate play, its game adapters, stats."""

@@ -1,0 +1,1 @@
+"""Sheepshead's computer players that search: sampling, inference, the solver, strong."""

@@ -1,0 +1,1 @@
+"""Two-player Spades' computer players that search: sampling, inference, the solver, strong."""

@@ -1,0 +1,1 @@
+"""Teaching: one evaluation of a decision behind hints, reviews and the computers' reasons."""
