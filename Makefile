@@ -7,12 +7,12 @@ TEST_STAMP := $(VENV)/.installed-test
 # Modules compiled with mypyc (listed in setup.py): a change to one needs a rebuild.
 NATIVE := $(shell sed -n 's/^ *"\(src\/[^"]*\.py\)",/\1/p' setup.py)
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck docs bench clean
 
 run: $(RUN_STAMP)
 	$(BIN)/tricktable serve
 
-test: $(TEST_STAMP) lint typecheck
+test: $(TEST_STAMP) lint typecheck docs
 	$(BIN)/pytest
 
 lint: $(TEST_STAMP)
@@ -20,6 +20,10 @@ lint: $(TEST_STAMP)
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
+
+# The documentation site (mkdocs.yml, docs/): --strict fails on a broken link or docstring.
+docs: $(TEST_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
 bench: $(RUN_STAMP)
 	$(BIN)/tricktable bench engine --game sheepshead

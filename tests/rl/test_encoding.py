@@ -190,11 +190,12 @@ def test_spades_exchange_id_outside_the_exchange_is_illegal() -> None:
         game.action(spades.EXCHANGE_START, lambda: state.view(0))
 
 
-def test_the_readme_shows_the_layouts_as_built() -> None:
+def test_the_docs_show_the_layouts_as_built() -> None:
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert sheep.LAYOUT.table() in readme
-    assert spades.LAYOUT.table() in readme
-    assert f"Sheepshead observation** ({sheep.OBSERVATION_SIZE} floats)" in readme
-    assert f"Spades observation** ({spades.OBSERVATION_SIZE} floats" in readme
+    page = Path(__file__).resolve().parents[2] / "docs" / "developer" / "rl.md"
+    text = page.read_text(encoding="utf-8")
+    assert sheep.LAYOUT.table() in text
+    assert spades.LAYOUT.table() in text
+    assert f"## Sheepshead observation\n\n{sheep.OBSERVATION_SIZE} floats." in text
+    assert f"## Spades observation\n\n{spades.OBSERVATION_SIZE} floats;" in text
