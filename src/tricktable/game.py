@@ -4,8 +4,8 @@ Actions are small immutable values with a text form that round-trips (``str(pars
 gives back ``t`` in canonical form).  One :class:`Action` type serves both games; the game's
 state decides which kinds are legal.
 
-Deals come from seeds through :func:`shuffled`, a Fisher–Yates shuffle driven by SHAKE-256 of the
-seed, so the same seed gives the same order on every machine and every Python version.
+Deals come from seeds through :func:`shuffled`, which sorts the items by keys read from SHAKE-256
+of the seed, so the same seed gives the same order on every machine and every Python version.
 """
 
 from __future__ import annotations
