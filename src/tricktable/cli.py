@@ -161,11 +161,11 @@ def review(
         _fail(as_json, Message("terminal.review.bad-seat", {"seat": seat}), None, language)
     try:
         text = file.read_text(encoding="utf-8")
-        record = json.loads(text)
+        record = _json(text)
     except (OSError, UnicodeDecodeError) as error:
         _fail(as_json, Message("terminal.review.unreadable",
                                {"file": str(file), "error": str(error)}), None, language)
-    except json.JSONDecodeError as error:
+    except ValueError as error:
         _fail(as_json, Message("terminal.review.not-json",
                                {"file": str(file), "error": str(error)}), None, language)
     if not isinstance(record, dict) or record.get("game") != "sheepshead":
@@ -238,13 +238,15 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A hand or game record (JSON); - for stdin.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Replay a hand or game record and print what happened."""
+    """Replay a hand or game record and print what happened.  A record that cannot be replayed
+    ends the command with exit code 2 and one line saying why (in JSON with ``--json``)."""
     try:
         text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
-        record = json.loads(text)
     except (OSError, UnicodeDecodeError) as error:
         _fail(as_json, f"Cannot read {file}: {error}", None)
-    except json.JSONDecodeError as error:
+    try:
+        record = _json(text)
+    except ValueError as error:
         _fail(as_json, f"{file} is not JSON: {error}", None)
     try:
         summary, description = _replay(record)
@@ -256,8 +258,23 @@ def replay(
         Console().print(description, highlight=False)
 
 
+def _json(text: str) -> Any:
+    """``json.loads``; nesting too deep to parse (a ``RecursionError``) and a number with more
+    digits than Python converts are ValueErrors that say so in a few words."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise ValueError("it nests too deeply to read") from None
+    except ValueError:
+        raise ValueError("a number in it has too many digits") from None
+
+
 def _replay(record: Any) -> tuple[dict[str, Any], str]:
-    game = record.get("game") if isinstance(record, dict) else None
+    from tricktable.record_checks import check_root, shown
+
+    game = check_root(record).get("game")
     if game == "sheepshead":
         from tricktable.sheepshead import records as sheepshead_records
         from tricktable.sheepshead.match import Match
@@ -276,7 +293,7 @@ def _replay(record: Any) -> tuple[dict[str, Any], str]:
         if isinstance(spades, SpadesMatch):
             return spades_records.game_summary(spades), spades_records.describe_game(spades)
         return spades_records.hand_summary(spades), spades_records.describe_hand(spades)
-    raise RecordError(f"A record's game is 'sheepshead' or 'spades', not {game!r}.")
+    raise RecordError(Message("record.game", {"game": shown(game)}))
 
 
 def _fail(as_json: bool, message: Message | str, action_index: int | None,
@@ -286,7 +303,7 @@ def _fail(as_json: bool, message: Message | str, action_index: int | None,
         typer.echo(json.dumps({"error": str(message), "action_index": action_index}))
     else:
         Console(stderr=True).print(f"[bold red]{escape(words(lang, message))}[/]",
-                                   highlight=False)
+                                   highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 

@@ -47,11 +47,11 @@ def sheepshead_states(numbers: range | tuple[int, ...]) -> list[HandState]:
 
 
 def test_sheepshead_ids_round_trip() -> None:
-    assert sheep.ACTION_COUNT == 734 == len(sheep.ACTIONS)
+    assert sheep.ACTION_COUNT == 735 == len(sheep.ACTIONS)
     for number in range(sheep.ACTION_COUNT):
         assert sheep.action_id(sheep.action_for_id(number)) == number
-    with pytest.raises(ValueError, match="0 to 733"):
-        sheep.action_for_id(734)
+    with pytest.raises(ValueError, match="0 to 734"):
+        sheep.action_for_id(735)
     with pytest.raises(ValueError, match="not a Sheepshead action"):
         sheep.action_id(spades.action_for_id(spades.BID_START + 4))
 
@@ -63,7 +63,7 @@ def test_sheepshead_mask_is_exactly_the_legal_actions() -> None:
         for seat in range(5):
             view = state.view(seat)
             mask = sheep.action_mask(view)
-            assert mask.dtype == np.int8 and mask.shape == (734,)
+            assert mask.dtype == np.int8 and mask.shape == (735,)
             decoded = {sheep.action_for_id(int(i)) for i in np.flatnonzero(mask)}
             assert decoded == set(view.legal_actions)
             unknown_calls += sum(1 for a in view.legal_actions if len(a.cards) == 2

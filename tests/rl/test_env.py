@@ -78,8 +78,8 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
         env.step(700)  # a card play in the pick phase
     assert env.agent_selection == mover and len(raw.hand.history) == 0
     assert np.array_equal(env.observe(mover)["observation"], before)
-    for bad in (734, -1, 2.5, "pass"):
-        with pytest.raises(ValueError, match="0 to 733"):
+    for bad in (735, -1, 2.5, "pass"):
+        with pytest.raises(ValueError, match="0 to 734"):
             env.step(bad)  # type: ignore[arg-type]
 
 

@@ -29,7 +29,8 @@ TABLES = [
 
 RARE: dict[str, Collection[int]] = {
     "sheepshead": {*range(sheep.CALL_UNKNOWN_START, sheep.ALONE_ID), sheep.CRACK_ID,
-                   sheep.RECRACK_ID, sheep.BLITZ_START, sheep.BLITZ_START + 1},
+                   sheep.RECRACK_ID, sheep.BLITZ_START, sheep.BLITZ_START + 1,
+                   sheep.BLITZ_BOTH_ID},
     "spades": range(spades.DOUBLE_NIL_ID, spades.DOUBLE_NIL_ID + 1),
 }
 """Actions random play rarely meets, taken when offered: a call with the unknown card, cracks

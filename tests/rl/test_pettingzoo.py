@@ -1,4 +1,5 @@
-"""PettingZoo's own checks on both environments, kept short (one or two hands each)."""
+"""PettingZoo's own checks on both environments as configured by default, kept short (one or two
+hands each); and the parallel environment's turns."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
+import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 
 from tricktable import rl
 
@@ -20,6 +22,43 @@ TABLES = (("sheepshead", None), ("sheepshead", "wisconsin-jd"), ("spades", None)
 @pytest.mark.parametrize(("game", "rules"), TABLES)
 def test_api(game: str, rules: str | None) -> None:
     api_test(rl.env(game, rules), num_cycles=100)
+
+
+@pytest.mark.parametrize(("game", "rules"), TABLES)
+def test_parallel_api(game: str, rules: str | None, recwarn: pytest.WarningsRecorder) -> None:
+    # Enough cycles for whole hands: the test plays two to their end, sampling from the masks.
+    env = rl.parallel_env(game, rules)
+    parallel_api_test(env, num_cycles=1000)
+    assert env.agents == [] and not [str(w.message) for w in recwarn]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_parallel_step_is_the_movers_move(game: str) -> None:
+    env = rl.parallel_env(game)
+    observations, _ = env.reset(seed=5)
+    aec = env.env
+    moves = 0
+    while env.agents:
+        mover = env.to_move
+        assert mover is not None
+        for agent, seen in observations.items():
+            assert seen["action_mask"].any() == (agent == mover)
+        with pytest.raises(ValueError, match=f"{mover} is to move"):
+            env.step({a: 0 for a in env.agents if a != mover})
+        legal = np.flatnonzero(observations[mover]["action_mask"])
+        # Whatever the others hand in is ignored, legal or not.
+        actions = {a: 10**6 if a != mover else int(legal[moves % len(legal)])
+                   for a in env.agents}
+        observations, rewards, terminations, truncations, _ = env.step(actions)
+        moves += 1
+        assert len(aec.hand.history) == moves  # type: ignore[attr-defined]
+        assert not any(truncations.values())
+    scores = aec.hand.view(0).result.scores  # type: ignore[attr-defined]
+    assert all(terminations.values()) and sum(rewards.values()) == pytest.approx(0.0)
+    assert rewards == dict(zip(env.possible_agents, aec.game.rewards(aec.hand.view(0)),
+                               strict=True)) and len(scores) == len(rewards)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step({})
 
 
 @pytest.mark.parametrize(("game", "rules"), TABLES)

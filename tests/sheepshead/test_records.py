@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.sheepshead.helpers import CALLED, hand_from
-from tricktable.game import RecordError
+from tricktable.game import PASS, RecordError
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.records import (
     describe_game,
@@ -151,3 +151,98 @@ def test_a_wisconsin_game_record_carries_its_options_and_replays() -> None:
     assert twin.totals == match.totals and game_summary(twin) == game_summary(match)
     kinds = {action.split()[0] for _, action in record["actions"]}
     assert "call" in kinds or "alone" in kinds
+
+
+# --- Records refused at their root ---------------------------------------------------------------
+
+
+def _nested(depth: int) -> object:
+    value: object = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"actions": None}, "'actions' must be a list"),
+        ({"extra": 1}, "Unknown record field 'extra'"),
+        ({"type": "game"}, "Unknown record field 'deal'"),  # a game record has no deal
+        ({"type": "deal"}, "type is 'hand' or 'game'"),
+        ({"game": _nested(5000)}, "nests at most 8 levels"),
+        ({"rules": {"hands": _nested(5000)}}, "nests at most 8 levels"),
+        ({"actions": [[4, _nested(20)]]}, "nests at most 8 levels"),
+        ({"game": "x" * 10_000}, "game is 'xxxxxxxx"),
+        ({"dealer": "3"}, "dealer"),
+        ({"dealer": True}, "dealer"),
+        ({"rules": 5}, "Bad rules"),
+        ({"rules": {"preset": "vegas"}}, "Bad rules"),
+        ({"rules": {"hands": 7}}, "Bad rules"),
+        ({"deal": "QC QS"}, "Bad deal"),
+        ({"seed": 1.5}, "either a seed or a deal"),
+        ({"multiplier": "2"}, "positive integer"),
+        ({"multiplier": 0}, "positive integer"),
+        ({"multiplier": True}, "positive integer"),
+        ({"multiplier": 2.0}, "positive integer"),
+        ({"multiplier": 3}, "power of two"),
+        ({"multiplier": 2}, "it is 1, not 2"),  # milwaukee plays a leaster: no doubler
+        ({"rules": "pagat", "multiplier": 4}, "it is 1, not 4"),
+    ],
+)
+def test_records_a_game_cannot_produce_are_refused(change: dict[str, object],
+                                                   message: str) -> None:
+    with pytest.raises(RecordError, match=message) as error:
+        replay({**CALLED_RECORD, **change})
+    assert error.value.action_index is None and "\n" not in str(error.value)
+    assert len(str(error.value)) < 200
+
+
+def test_a_record_without_actions_is_refused() -> None:
+    record = {key: value for key, value in CALLED_RECORD.items() if key != "actions"}
+    for replayer in (replay, replay_hand):
+        with pytest.raises(RecordError, match="The record has no 'actions' field"):
+            replayer(record)
+    with pytest.raises(RecordError, match="no 'actions' field"):
+        replay_game({"game": "sheepshead", "type": "game", "seed": 4})
+    assert replay_hand({**CALLED_RECORD, "actions": []}).history == []
+
+
+def test_a_list_that_holds_itself_is_refused_not_walked_forever() -> None:
+    looped: list[object] = []
+    looped.append(looped)
+    with pytest.raises(RecordError, match="nests at most"):
+        replay({**CALLED_RECORD, "deal": {"hands": looped, "blind": []}})
+
+
+def test_a_game_record_holds_only_a_game_s_fields() -> None:
+    record = game_record(Match(seed=3))
+    assert replay_game(record).seed == 3
+    for extra in ({"dealer": 2}, {"multiplier": 2}, {"deal": CALLED.to_json()}):
+        with pytest.raises(RecordError, match="Unknown record field"):
+            replay({**record, **extra})
+    with pytest.raises(RecordError, match="A hand record's type is 'hand'"):
+        replay_hand(record)
+    with pytest.raises(RecordError, match="A game record's type is 'game'"):
+        replay_game({**record, "type": "hand"})
+
+
+def test_the_doubler_s_multipliers_replay_up_to_the_cap() -> None:
+    # Tavern doubles after every deal passed out; with a cap of 2 doublings the third all-pass
+    # leaves the multiplier at 4.  What the game carries in replays; one doubling more does not.
+    rules = rules_from_json({"preset": "tavern", "max_doubles": 2})
+    match = Match(rules=rules, seed=11)
+    carried = []
+    for _ in range(3):
+        for _ in range(5):
+            match.apply(PASS)
+        carried.append(match.current.multiplier)
+    assert carried == [2, 4, 4]
+    record = hand_record(match.current)
+    assert record["multiplier"] == 4 and replay_hand(record).multiplier == 4
+    with pytest.raises(RecordError, match="cap the doublings at 2, so the multiplier is at most 4"):
+        replay_hand({**record, "multiplier": 8})
+    uncapped = {**record, "rules": "tavern", "multiplier": 2**40}
+    assert replay_hand(uncapped).stake_multiplier == 2**40  # forty deals passed out in a row
+    with pytest.raises(RecordError, match="power of two"):
+        replay_hand({**uncapped, "multiplier": 2**40 + 1})

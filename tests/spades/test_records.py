@@ -10,7 +10,14 @@ import pytest
 
 from tests.spades.helpers import ALL_SPADES, apply_all, hand_after_draw, play_randomly
 from tricktable.game import KEEP, RecordError
-from tricktable.spades.records import describe_hand, hand_record, hand_summary, replay_hand
+from tricktable.spades.records import (
+    describe_hand,
+    hand_record,
+    hand_summary,
+    replay,
+    replay_game,
+    replay_hand,
+)
 from tricktable.spades.rules import Rules
 from tricktable.spades.state import Phase, new_hand
 
@@ -130,7 +137,75 @@ def test_bad_records_say_what_and_where(change: dict[str, object], message: str,
 
 def test_a_record_must_be_an_object() -> None:
     with pytest.raises(RecordError):
-        replay_hand([])  # type: ignore[arg-type]
+        replay_hand([])
+
+
+def _nested(depth: int) -> object:
+    value: object = 0
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"game": _nested(5000)}, "nests at most 8 levels"),
+        ({"actions": [[0, "keep"], _nested(5000)]}, "nests at most 8 levels"),
+        ({"rules": {"target": _nested(9)}}, "nests at most 8 levels"),
+        ({"game": "chess" * 1000}, "\"game\" is 'chesschess"),
+        ({"type": "hand", "colour": 1}, "Unknown record field 'colour'"),
+        ({"type": "match"}, "type is 'hand' or 'game'"),
+        ({"rules": "vegas"}, "preset"),
+        ({"first": True}, "seat 0 or 1, not True"),
+        ({"first": 1.0}, "seat 0 or 1, not 1.0"),
+        ({"first": "0"}, "seat 0 or 1, not '0'"),
+        ({"seed": None, "deal": {"stock": []}}, "seed"),
+        ({"exchange_seed": None}, "seed"),
+        ({"exchange_seed": [1]}, "seed"),
+        ({"totals": ["0", 0]}, "totals are two whole numbers"),
+        ({"totals": [True, 0]}, "totals are two whole numbers"),
+        ({"totals": [510, 20]}, r"At totals \[510, 20\] the game is won \(the target is 500\)"),
+        ({"rules": {"target": 300}, "totals": [0, 300]}, "the target is 300"),
+        ({"bags": [-1, 0]}, "bags"),
+    ],
+)
+def test_records_a_game_cannot_produce_are_refused(change: dict[str, object],
+                                                   message: str) -> None:
+    record: dict[str, object] = {"game": "spades", "seed": 1, "actions": [[0, "keep"]]}
+    record.update(change)
+    with pytest.raises(RecordError, match=message) as caught:
+        replay(record)
+    assert caught.value.action_index is None and "\n" not in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_record_without_actions_is_refused() -> None:
+    for replayer in (replay, replay_hand):
+        with pytest.raises(RecordError, match="The record has no 'actions' field"):
+            replayer({"game": "spades", "seed": 1})
+    with pytest.raises(RecordError, match="no 'actions' field"):
+        replay_game({"game": "spades", "type": "game", "seed": 1})
+    assert replay_hand({"game": "spades", "seed": 1, "actions": []}).history == []
+
+
+def test_tied_totals_past_the_target_play_another_hand() -> None:
+    state = replay_hand({"game": "spades", "seed": 1, "totals": [520, 520], "actions": []})
+    assert state.start_totals == (520, 520)
+    with pytest.raises(RecordError, match="the game is won"):
+        replay_game({"game": "spades", "type": "game", "seed": 1, "totals": [0, 500],
+                     "actions": []})
+
+
+def test_hand_and_game_records_keep_to_their_own_fields() -> None:
+    hand = finished()
+    with pytest.raises(RecordError, match="A game record's type is 'game'"):
+        replay_game(hand)
+    with pytest.raises(RecordError, match="A hand record's type is 'hand'"):
+        replay_hand({**hand, "type": "game"})
+    with pytest.raises(RecordError, match="Unknown record field 'exchange_seed'"):
+        replay({**hand, "type": "game", "exchange_seed": 1})
+    assert replay({**hand, "type": "hand"}).is_over
 
 
 def test_the_replay_command_reads_spades_hand_and_game_records(tmp_path: Path) -> None:

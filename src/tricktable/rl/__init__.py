@@ -34,11 +34,11 @@ from pettingzoo import AECEnv
 
 from tricktable.rl.aec import IllegalActionMode, Observation, TrickTakingEnv
 from tricktable.rl.games import SheepsheadGame, SpadesGame, game_for
-from tricktable.rl.parallel import CycleParallelEnv
+from tricktable.rl.parallel import TurnParallelEnv
 
 __all__ = [
-    "CycleParallelEnv",
     "TrickTakingEnv",
+    "TurnParallelEnv",
     "env",
     "parallel_env",
     "sheepshead_env",
@@ -87,20 +87,22 @@ def parallel_env(
     illegal_action: IllegalActionMode = "raise",
     illegal_reward: float = -1.0,
     render_mode: str | None = None,
-) -> CycleParallelEnv:
-    """The hand behind PettingZoo's parallel API (see :mod:`tricktable.rl.parallel`)."""
+) -> TurnParallelEnv:
+    """The hand behind PettingZoo's parallel API, one move a step: the agent to move acts, the
+    others' actions are ignored (see :mod:`tricktable.rl.parallel`).  ``max_cycles=N``
+    truncates the hand after N steps."""
     raw = TrickTakingEnv(
         game_for(game, rules), illegal_action=illegal_action, illegal_reward=illegal_reward,
         render_mode=render_mode,
     )
-    return CycleParallelEnv(raw, max_cycles=max_cycles)
+    return TurnParallelEnv(raw, max_cycles=max_cycles)
 
 
-def sheepshead_parallel_env(rules: Any = None, **options: Any) -> CycleParallelEnv:
+def sheepshead_parallel_env(rules: Any = None, **options: Any) -> TurnParallelEnv:
     return parallel_env("sheepshead", rules, **options)
 
 
-def spades_parallel_env(rules: Any = None, **options: Any) -> CycleParallelEnv:
+def spades_parallel_env(rules: Any = None, **options: Any) -> TurnParallelEnv:
     return parallel_env("spades", rules, **options)
 
 

@@ -1,10 +1,11 @@
 """A turn-based hand behind PettingZoo's parallel API, for tools that only speak it.
 
-Each parallel step is one *cycle*: every live agent hands in an action, and the actions are
-applied in turn order, each agent's when its turn comes, until the agent to move has already
-acted in this cycle (or handed in nothing).  Agents thus commit to an action without seeing the
-cycle's earlier moves — the AEC environment, where each agent sees every move before its own,
-is the faithful one.  ``max_cycles=N`` truncates the hand after N cycles.
+Each parallel step is one move: every live agent may hand in an action, and the action of the
+agent to move — the one whose ``action_mask`` has a legal id — is applied; the others' are
+ignored (their masks are all 0: they have nothing to do yet).  So each agent sees every move
+before its own, as in the AEC environment, and an agent that samples from its mask never hands
+in an illegal action.  Leaving out the action of the agent to move raises ``ValueError``.
+``max_cycles=N`` truncates the hand after N parallel steps.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from pettingzoo import ParallelEnv
 
 from tricktable.rl.aec import Observation, TrickTakingEnv
 
-__all__ = ["CycleParallelEnv"]
+__all__ = ["TurnParallelEnv"]
 
 
-class CycleParallelEnv(ParallelEnv[str, Observation, int]):
+class TurnParallelEnv(ParallelEnv[str, Observation, int]):
     """The parallel face of a :class:`TrickTakingEnv` (see the module's documentation)."""
 
     def __init__(self, env: TrickTakingEnv, *, max_cycles: int | None = None) -> None:
@@ -41,6 +42,11 @@ class CycleParallelEnv(ParallelEnv[str, Observation, int]):
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.env.action_space(agent)
 
+    @property
+    def to_move(self) -> str | None:
+        """The agent whose action the next step applies (None once the hand is over)."""
+        return self.env.agent_selection if self.agents else None
+
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
@@ -55,16 +61,13 @@ class CycleParallelEnv(ParallelEnv[str, Observation, int]):
     ]:
         env = self.env
         agents = self.agents
-        rewards = dict.fromkeys(agents, 0.0)
-        acted: set[str] = set()
-        while True:
-            agent = env.agent_selection
-            if env.terminations[agent] or agent in acted or agent not in actions:
-                break
-            env.step(actions[agent])
-            acted.add(agent)
-            for name, reward in env.rewards.items():
-                rewards[name] += reward
+        if not agents:
+            raise RuntimeError("The hand is over: call reset() before step().")
+        mover = env.agent_selection
+        if mover not in actions:
+            raise ValueError(f"{mover} is to move: the actions hold none for it.")
+        env.step(actions[mover])
+        rewards = {a: float(env.rewards[a]) for a in agents}
         self._cycles += 1
         terminations = {a: env.terminations[a] for a in agents}
         cut = (self.max_cycles is not None and self._cycles >= self.max_cycles

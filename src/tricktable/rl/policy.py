@@ -15,6 +15,10 @@ that plays it (``policy:PATH`` in the arena and everywhere players are named).
 
 The logits are ``x @ w0 + b0``, the activation, and so on, with no activation after the last
 layer.  The player takes the legal action with the highest logit.
+
+A Sheepshead policy saved before the double blitz (``blitz QC QS QH QD``) had an id has 734
+logits.  It loads with a 735th for id 734, its weights 0 and its bias the lowest float32: the
+policy never shows both pairs at once, and chooses as before everywhere else.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ __all__ = ["FORMAT", "MlpPolicy", "PolicyPlayer", "load_policy", "policy_player"
 
 FORMAT = "tricktable-policy-v1"
 ACTIVATIONS = ("tanh", "relu")
+_OLD_SHEEPSHEAD_ACTIONS = 734
+"""Sheepshead's action count before the double blitz had an id (734, the next one)."""
 
 FloatArray = NDArray[np.float32]
 
@@ -125,14 +131,22 @@ def load_policy(path: str | Path) -> MlpPolicy:
         raise ValueError(f"{str(path)!r} is not a {FORMAT} file.")
     try:
         layers = int(arrays["layers"])
-        return MlpPolicy(
-            game=str(arrays["game"]),
-            weights=tuple(arrays[f"w{k}"].astype(np.float32) for k in range(layers)),
-            biases=tuple(arrays[f"b{k}"].astype(np.float32) for k in range(layers)),
-            activation=str(arrays["activation"]),
-        )
+        game = str(arrays["game"])
+        weights = [arrays[f"w{k}"].astype(np.float32) for k in range(layers)]
+        biases = [arrays[f"b{k}"].astype(np.float32) for k in range(layers)]
+        activation = str(arrays["activation"])
     except KeyError as error:
         raise ValueError(f"{str(path)!r} lacks the entry {error.args[0]!r}.") from None
+    if game == "sheepshead" and weights and _widens(weights[-1], biases[-1]):
+        weights[-1] = np.hstack([weights[-1], np.zeros((weights[-1].shape[0], 1), np.float32)])
+        biases[-1] = np.append(biases[-1], np.finfo(np.float32).min).astype(np.float32)
+    return MlpPolicy(game, tuple(weights), tuple(biases), activation)
+
+
+def _widens(last: FloatArray, bias: FloatArray) -> bool:
+    """Whether a Sheepshead policy's last layer is of the space before the double blitz."""
+    return (last.ndim == 2 and last.shape[1] == _OLD_SHEEPSHEAD_ACTIONS
+            and bias.shape == (_OLD_SHEEPSHEAD_ACTIONS,))
 
 
 class PolicyPlayer:

@@ -1,4 +1,4 @@
-"""Sheepshead as numbers: a fixed action space of 734 ids and a 555-entry observation, built
+"""Sheepshead as numbers: a fixed action space of 735 ids and a 555-entry observation, built
 from one seat's :class:`~tricktable.sheepshead.view.SheepsheadView` and nothing else.  One
 layout serves every table: the called ace and the J♦ partner, cracks and blitzes.
 
@@ -24,7 +24,11 @@ first   size  action
 730     1     ``crack``
 731     1     ``recrack``
 732     2     ``blitz QC QS``, ``blitz QH QD``
+734     1     ``blitz QC QS QH QD`` (a holder of all four queens shows both pairs at once)
 ======  ====  ==========================================================================
+
+Id 734 came last so that every older id kept its number (policies saved with 734 ids still
+load: see :mod:`tricktable.rl.policy`).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from tricktable.sheepshead.view import SheepsheadView, ViewReader
 __all__ = [
     "ACTIONS",
     "ACTION_COUNT",
+    "BLITZ_BOTH_ID",
     "CALLABLE",
     "LAYOUT",
     "OBSERVATION_SIZE",
@@ -83,7 +88,8 @@ CALL_JACK_ID = PLAY_START + 32
 CRACK_ID = CALL_JACK_ID + 1
 RECRACK_ID = CRACK_ID + 1
 BLITZ_START = RECRACK_ID + 1
-ACTION_COUNT = BLITZ_START + len(BLITZ_PAIRS)
+BLITZ_BOTH_ID = BLITZ_START + len(BLITZ_PAIRS)
+ACTION_COUNT = BLITZ_BOTH_ID + 1
 
 ACTIONS: tuple[Action, ...] = (
     PASS,
@@ -97,6 +103,7 @@ ACTIONS: tuple[Action, ...] = (
     CRACK,
     RECRACK,
     *(Action.blitz(*pair) for pair in BLITZ_PAIRS),
+    Action.blitz(*(queen for pair in BLITZ_PAIRS for queen in pair)),
 )
 """Every action by its id."""
 assert len(ACTIONS) == ACTION_COUNT
@@ -195,7 +202,7 @@ def action_id(action: Action) -> int:
 
 
 def action_for_id(number: int) -> Action:
-    """The action with id ``number``; raises ``ValueError`` outside 0–728."""
+    """The action with id ``number``; raises ``ValueError`` outside 0 to ``ACTION_COUNT - 1``."""
     if not 0 <= number < ACTION_COUNT:
         raise ValueError(f"A Sheepshead action id is 0 to {ACTION_COUNT - 1}, not {number}.")
     return ACTIONS[number]

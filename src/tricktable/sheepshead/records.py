@@ -10,6 +10,10 @@ A **hand record**::
 A **game record** has ``"type": "game"``, ``rules``, ``seed`` and the ``actions`` of the whole game
 (the first dealer and every deal come from the seed).
 
+Every record is checked at its root before it is replayed (:mod:`tricktable.record_checks`): it
+has ``actions`` and no other fields than these, and a ``multiplier`` is one a game at its rules
+can carry — a power of two, the doubler's (1 at a table without it), within ``max_doubles``.
+
 Action texts are those of :func:`tricktable.game.parse_action`.  A call with the unknown card is
 one action, ``call AH unknown 8C``: call A♥ and set 8C aside.  The picker later plays it with
 ``play 8C``; everyone else sees a face-down card.  Under the Wisconsin house options the picker
@@ -25,11 +29,12 @@ from tricktable.cards import Card, cards_of, format_cards
 from tricktable.game import Action, IllegalAction, RecordError, Seat, parse_action
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
+from tricktable.record_checks import check_fields, check_root, shown
 from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import sort_hand
 from tricktable.sheepshead.events import Passed
 from tricktable.sheepshead.match import Match
-from tricktable.sheepshead.rules import Rules, rules_from_json
+from tricktable.sheepshead.rules import NoPicker, Rules, rules_from_json
 from tricktable.sheepshead.state import HandState, new_hand
 
 __all__ = [
@@ -89,8 +94,12 @@ def game_record(match: Match) -> dict[str, Any]:
     }
 
 
+_HAND_FIELDS = ("game", "type", "rules", "dealer", "seed", "deal", "multiplier", "actions")
+_GAME_FIELDS = ("game", "type", "rules", "seed", "actions")
+
+
 def _parse_actions(record: dict[str, Any]) -> list[tuple[Seat, Any]]:
-    actions = record.get("actions", [])
+    actions = record["actions"]
     if not isinstance(actions, list):
         raise RecordError(Message("record.actions"))
     parsed = []
@@ -115,16 +124,37 @@ def _parse_actions(record: dict[str, Any]) -> list[tuple[Seat, Any]]:
     return parsed
 
 
-def _common(record: object) -> tuple[dict[str, Any], Rules]:
-    if not isinstance(record, dict):
-        raise RecordError(Message("record.object"))
-    if record.get("game") != "sheepshead":
-        raise RecordError(Message("record.not_sheepshead", {"game": repr(record.get("game"))}))
+def _common(record: object, kind: str) -> tuple[dict[str, Any], Rules]:
+    """The record checked at its root as a ``kind`` ("hand" or "game") record, and its rules."""
+    data = check_root(record)
+    if data.get("game") != "sheepshead":
+        raise RecordError(Message("record.not_sheepshead", {"game": shown(data.get("game"))}))
+    if data.get("type", "hand") != kind:
+        raise RecordError(Message("record.type_hand" if kind == "hand" else "record.type_game"))
+    check_fields(data, _HAND_FIELDS if kind == "hand" else _GAME_FIELDS, ("actions",))
     try:
-        rules = rules_from_json(record.get("rules", "milwaukee"))
+        rules = rules_from_json(data.get("rules", "milwaukee"))
     except (TypeError, ValueError) as error:
         raise RecordError(Message("record.bad_rules", {"reason": reason_of(error)})) from None
-    return record, rules
+    return data, rules
+
+
+def _multiplier(data: dict[str, Any], rules: Rules) -> int:
+    """The doubler's multiplier a hand carries in: 2 to the number of deals passed out before
+    it, so 1 unless the table plays the doubler, and at most ``2 ** max_doubles``."""
+    multiplier = data.get("multiplier", 1)
+    if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
+        raise RecordError(Message("record.multiplier"))
+    if multiplier & (multiplier - 1):
+        raise RecordError(Message("record.multiplier_power", {"multiplier": shown(multiplier)}))
+    doublings = multiplier.bit_length() - 1
+    if doublings and rules.no_picker is not NoPicker.DOUBLER:
+        raise RecordError(Message("record.multiplier_doubler", {"multiplier": shown(multiplier)}))
+    cap = rules.max_doubles
+    if cap is not None and doublings > cap:
+        raise RecordError(Message("record.multiplier_cap", {
+            "cap": cap, "most": 2 ** cap, "multiplier": shown(multiplier)}))
+    return multiplier
 
 
 def _seed(record: dict[str, Any]) -> Any:
@@ -135,14 +165,13 @@ def _seed(record: dict[str, Any]) -> Any:
 
 
 def replay_hand(record: object) -> HandState:
-    """Rebuild a hand from its record; raises :class:`RecordError` naming the failing action."""
-    data, rules = _common(record)
+    """Rebuild a hand from its record; raises :class:`RecordError` saying what is wrong, with the
+    index of the failing action (None for a problem outside the actions)."""
+    data, rules = _common(record, "hand")
     dealer = data.get("dealer", 0)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 5:
         raise RecordError(Message("record.dealer"))
-    multiplier = data.get("multiplier", 1)
-    if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
-        raise RecordError(Message("record.multiplier"))
+    multiplier = _multiplier(data, rules)
     if ("seed" in data) == ("deal" in data):
         raise RecordError(Message("record.seed_or_deal"))
     try:
@@ -166,8 +195,8 @@ def replay_hand(record: object) -> HandState:
 
 
 def replay_game(record: object) -> Match:
-    """Rebuild a game from its record; raises :class:`RecordError` naming the failing action."""
-    data, rules = _common(record)
+    """Rebuild a game from its record; raises :class:`RecordError` like :func:`replay_hand`."""
+    data, rules = _common(record, "game")
     match = Match(rules=rules, seed=_seed(data))
     for index, (seat, action) in enumerate(_parse_actions(data)):
         try:
@@ -185,9 +214,10 @@ def _refused(index: int, seat: Seat, action: Action, error: IllegalAction) -> Re
 
 def replay(record: object) -> HandState | Match:
     """Replay a hand record or a game record."""
-    if isinstance(record, dict) and record.get("type", "hand") == "game":
+    kind = check_root(record).get("type", "hand")
+    if kind == "game":
         return replay_game(record)
-    if isinstance(record, dict) and record.get("type", "hand") != "hand":
+    if kind != "hand":
         raise RecordError(Message("record.type"))
     return replay_hand(record)
 

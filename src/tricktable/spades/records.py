@@ -23,6 +23,10 @@ exchange's draw from the discard pile (as it would in a seeded hand), and ``exch
 not be given too.  Without either, the exchange uses
 :func:`~tricktable.spades.state.default_exchange_seed`.  In summaries a bid is a number of
 tricks (1-13), ``"nil"`` or ``"double-nil"``, or null while not yet made.
+
+Every record is checked at its root before it is replayed (:mod:`tricktable.record_checks`): it
+has ``actions`` and no other fields than these, and its ``totals`` are ones a game plays a hand
+from — nobody past the target, unless the totals are tied.
 """
 
 from __future__ import annotations
@@ -32,10 +36,11 @@ from typing import Any
 from tricktable.game import IllegalAction, RecordError, parse_action, seed_text
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
+from tricktable.record_checks import check_fields, check_root, shown
 from tricktable.spades.deal import Deal
 from tricktable.spades.match import Match
 from tricktable.spades.rules import Rules, rules_from_json
-from tricktable.spades.scoring import bid_json, bid_text
+from tricktable.spades.scoring import bid_json, bid_text, game_winner
 from tricktable.spades.state import HandState, default_exchange_seed, new_hand
 
 __all__ = [
@@ -50,7 +55,8 @@ __all__ = [
     "hand_summary",
 ]
 
-_KEYS = {"game", "rules", "first", "seed", "deal", "exchange_seed", "totals", "bags", "actions"}
+_KEYS = {"game", "type", "rules", "first", "seed", "deal", "exchange_seed", "totals", "bags",
+         "actions"}
 
 
 def hand_record(state: HandState) -> dict[str, Any]:
@@ -73,26 +79,16 @@ def hand_record(state: HandState) -> dict[str, Any]:
     return record
 
 
-def replay_hand(record: dict[str, Any]) -> HandState:
+def replay_hand(record: object) -> HandState:
     """The hand a record describes, every action applied.
 
     Raises :class:`~tricktable.game.RecordError` saying what is wrong, with the index of the
     failing action (None for a problem outside the actions).
     """
-    state = _start(record)
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError(Message("record.spades_actions"))
-    for index, item in enumerate(actions):
-        if (
-            not isinstance(item, list | tuple)
-            or len(item) != 2
-            or type(item[0]) is not int
-            or not isinstance(item[1], str)
-        ):
-            raise RecordError(Message("record.spades_action_pair",
-                                      {"index": str(index), "item": repr(item)}), index)
-        seat, text = item
+    data = _checked(record, "hand", _KEYS)
+    actions = _pairs(data["actions"])
+    state = _start(data)
+    for index, (seat, text) in enumerate(actions):
         try:
             action = parse_action(text)
             state.apply(action, seat=seat)
@@ -107,14 +103,21 @@ def replay_hand(record: dict[str, Any]) -> HandState:
     return state
 
 
-def _start(record: object) -> HandState:
-    if not isinstance(record, dict):
-        raise RecordError(Message("record.object"))
-    if record.get("game") != "spades":
-        raise RecordError(Message("record.not_spades_game", {"game": repr(record.get("game"))}))
-    unknown = sorted(set(record) - _KEYS)
-    if unknown:
-        raise RecordError(Message("record.unknown_field", {"field": repr(unknown[0])}))
+def _checked(record: object, kind: str, fields: set[str]) -> dict[str, Any]:
+    """The record checked at its root as a ``kind`` ("hand" or "game") record."""
+    data = check_root(record)
+    if data.get("game") != "spades":
+        raise RecordError(Message("record.not_spades_game", {"game": shown(data.get("game"))}))
+    if data.get("type", "hand") != kind:
+        raise RecordError(Message("record.type_hand" if kind == "hand" else "record.type_game"))
+    check_fields(data, fields, ("actions",))
+    first = data.get("first", 0)
+    if type(first) is not int or first not in (0, 1):
+        raise RecordError(Message("record.first", {"first": shown(first)}))
+    return data
+
+
+def _start(record: dict[str, Any]) -> HandState:
     if "seed" not in record and "deal" not in record:
         raise RecordError(Message("record.spades_seed_or_deal"))
     if "deal" in record and "seed" in record and "exchange_seed" in record:
@@ -122,24 +125,27 @@ def _start(record: object) -> HandState:
     try:
         rules = rules_from_json(record.get("rules", "standard"))
         seed = record.get("seed")
-        if seed is not None:
+        if "seed" in record:
             seed_text(seed)
         exchange_seed = record.get("exchange_seed")
-        if exchange_seed is not None:
+        if "exchange_seed" in record:
             seed_text(exchange_seed)
         deal = Deal.from_json(record["deal"]) if "deal" in record else None
         if deal is not None and seed is not None:
             exchange_seed, seed = default_exchange_seed(seed=seed, deal=deal), None
+        totals = _totals(record, rules)
         return new_hand(
             rules=rules,
             first=record.get("first", 0),
             seed=seed,
             deal=deal,
             exchange_seed=exchange_seed,
-            totals=_pair(record.get("totals", [0, 0]), "totals"),
+            totals=totals,
             bags=_pair(record.get("bags", [0, 0]), "bags"),
         )
     except (ValueError, TypeError) as error:
+        if isinstance(error, RecordError):
+            raise
         raise RecordError(reason_of(error)) from None
 
 
@@ -147,6 +153,17 @@ def _pair(value: object, name: str) -> tuple[int, int]:
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise ValueError(f"{name} must be a list of two whole numbers.")
     return value[0], value[1]
+
+
+def _totals(record: dict[str, Any], rules: Rules) -> tuple[int, int]:
+    """The running totals a hand starts from: a game plays no hand once it is won."""
+    totals = _pair(record.get("totals", [0, 0]), "totals")
+    if not all(type(total) is int for total in totals):
+        raise ValueError("totals are two whole numbers.")
+    if game_winner(totals, rules.target) is not None:
+        raise RecordError(Message("record.totals_won", {
+            "totals": shown(list(totals)), "target": rules.target}))
+    return totals
 
 
 def hand_summary(state: HandState) -> dict[str, Any]:
@@ -227,24 +244,24 @@ def game_record(match: Match) -> dict[str, Any]:
 
 def replay_game(record: object) -> Match:
     """The game a game record describes; raises :class:`RecordError` like :func:`replay_hand`."""
-    if not isinstance(record, dict) or record.get("game") != "spades":
-        raise RecordError(Message("record.not_spades"))
-    unknown = sorted(set(record) - _GAME_KEYS)
-    if unknown:
-        raise RecordError(Message("record.unknown_field", {"field": repr(unknown[0])}))
+    data = _checked(record, "game", _GAME_KEYS)
+    actions = _pairs(data["actions"])
+    if "seed" not in data:
+        raise RecordError(Message("record.game_seed"))
     try:
+        rules = rules_from_json(data.get("rules", "standard"))
         match = Match(
-            seed=record["seed"],
-            rules=rules_from_json(record.get("rules", "standard")),
-            first=record.get("first", 0),
-            totals=_pair(record.get("totals", [0, 0]), "totals"),
-            bags=_pair(record.get("bags", [0, 0]), "bags"),
+            seed=data["seed"],
+            rules=rules,
+            first=data.get("first", 0),
+            totals=_totals(data, rules),
+            bags=_pair(data.get("bags", [0, 0]), "bags"),
         )
-    except KeyError:
-        raise RecordError(Message("record.game_seed")) from None
     except (ValueError, TypeError) as error:
+        if isinstance(error, RecordError):
+            raise
         raise RecordError(reason_of(error)) from None
-    for index, (seat, text) in enumerate(_pairs(record.get("actions", []))):
+    for index, (seat, text) in enumerate(actions):
         try:
             match.apply(parse_action(text), seat=seat)
         except IllegalAction as error:
@@ -270,21 +287,18 @@ def _pairs(actions: object) -> list[tuple[int, str]]:
             or not isinstance(item[1], str)
         ):
             raise RecordError(Message("record.spades_action_pair",
-                                      {"index": str(index), "item": repr(item)}), index)
+                                      {"index": str(index), "item": shown(item)}), index)
         pairs.append((item[0], item[1]))
     return pairs
 
 
 def replay(record: object) -> HandState | Match:
     """Replay a hand record or a game record."""
-    if isinstance(record, dict) and record.get("type", "hand") == "game":
+    kind = check_root(record).get("type", "hand")
+    if kind == "game":
         return replay_game(record)
-    if isinstance(record, dict) and record.get("type", "hand") != "hand":
+    if kind != "hand":
         raise RecordError(Message("record.type"))
-    if isinstance(record, dict) and "type" in record:
-        record = {k: v for k, v in record.items() if k != "type"}
-    if not isinstance(record, dict):
-        raise RecordError(Message("record.object"))
     return replay_hand(record)
 
 
