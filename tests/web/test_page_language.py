@@ -1,9 +1,11 @@
 """The pages in the visitor's language: every page drawn on the server in the language of the
-menu's cookie (else ``Accept-Language``), with ``<html lang>`` and the language menu; and
+menu's cookie (else ``Accept-Language``), with ``<html lang>`` and the language menu, whatever
+text a route puts into it staying words; and
 ``GET /language``, which remembers a choice and goes back only to a page of this site."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -12,7 +14,6 @@ from fastapi.testclient import TestClient
 
 from tricktable.i18n import LANGUAGES, catalogue, language_names, translate
 from tricktable.web.language import LANGUAGE_COOKIE
-from tricktable.web.pages.page_language import render_page
 
 PAGES = ("/", "/leaderboard", "/replay?game=abc", "/friends", "/t/" + "x" * 22, "/nope")
 
@@ -74,15 +75,17 @@ def test_head_answers_the_headers_of_the_drawn_page(client: TestClient) -> None:
     assert head.headers["content-length"] == got.headers["content-length"]
 
 
-def test_text_a_route_puts_into_a_page_never_becomes_a_marker(client: TestClient) -> None:
-    # The 404 page says the path; a path that looks like a marker stays words.
-    response = client.get("/{{t 'web.nav.play'}}")
+@pytest.mark.parametrize("path", ["/{{t 'web.nav.play'}}", "/{{ t('web.nav.play') }}",
+                                  "/{% if true %}x{% endif %}", "/<b>x</b>"])
+def test_text_a_route_puts_into_a_page_stays_words(client: TestClient, path: str) -> None:
+    # The 404 page says the path; a path that looks like a template's words or markup stays
+    # as it is, escaped as html.escape escapes it.
+    response = client.get(path)
     assert response.status_code == 404
-    assert ">Play<" in response.text  # the menu's own marker
-    assert "{{t &#x27;web.nav.play&#x27;}}" in response.text
-    assert render_page("{{t 'web.nav.play'}} {{language 'code'}}", "nl") == "Spelen nl"
-    with pytest.raises(KeyError):
-        render_page("{{language 'colour'}}", "nl")
+    assert ">Play<" in response.text  # the navigation's own word
+    said = translate("en", "server.page.not_found", path=path)
+    assert f'<p data-words="server">{html.escape(said)}</p>' in response.text
+    assert "<b>x" not in response.text
 
 
 def test_static_files_are_left_alone_and_the_api_says_its_language(client: TestClient) -> None:

@@ -3,8 +3,8 @@
 At start the app migrates the database (Alembic), reads or creates the server secret, and starts
 the computer players' worker pool.  Around the routes, one middleware per idea: trusted proxy
 headers (:mod:`~tricktable.web.edges.proxy`), request logs, metrics, security headers, the body
-limit (413), the identity cookie, the rate limits (429) and the pages' words in the visitor's
-language (:mod:`~tricktable.web.pages.page_language`).  Routes (all JSON errors:
+limit (413), the identity cookie and the rate limits (429).  The pages are drawn from templates
+in the visitor's language (:mod:`~tricktable.web.pages.render`).  Routes (all JSON errors:
 ``{"error", "message"}``; the pages also answer ``HEAD``):
 
 =========================  =========================================================
@@ -72,7 +72,6 @@ from tricktable.web.identity import (
     verify,
 )
 from tricktable.web.language import LanguageMiddleware
-from tricktable.web.pages.page_language import PageLanguageMiddleware
 from tricktable.web.review.service import ReviewService
 from tricktable.web.routes import (
     games,
@@ -184,7 +183,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The first added runs innermost: the rate limits need the player id, the identity cookie
     # the scheme the proxy headers give, and the logs and metrics see every answer; the
     # answer's language is settled first of all.
-    app.add_middleware(PageLanguageMiddleware)  # the pages' words in the visitor's language
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)

@@ -16,7 +16,7 @@ from http import HTTPStatus
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy import exc as db_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -27,7 +27,7 @@ from tricktable.i18n.errors import reason_of
 from tricktable.web.edges.body_limit import BodyTooLarge
 from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import request_language
-from tricktable.web.routes.pages import not_found_html
+from tricktable.web.routes.pages import not_found_page
 
 __all__ = ["UnexpectedErrors", "install_error_handlers"]
 
@@ -176,7 +176,7 @@ def install_error_handlers(app: FastAPI) -> None:
             else:
                 text = translate(language, Message("server.page.not_found",
                                                    {"path": request.url.path}))
-            return HTMLResponse(not_found_html(text), status_code=404)
+            return not_found_page(request, text)
         message: Message | str
         if isinstance(detail, Message):
             message = detail

@@ -22,10 +22,11 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from tricktable.i18n import DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, Message, translate
 from tricktable.web.games import ADAPTERS
-from tricktable.web.pages.page_language import render_page
+from tricktable.web.pages.render import render_page
 from tricktable.web.pages.rules_facts import FACTS, TABLES, Cell, Fact, Listing
 
 __all__ = [
@@ -41,7 +42,6 @@ __all__ = [
 
 WEB = Path(__file__).resolve().parent.parent
 CONTENT = WEB / "content"
-TEMPLATE = WEB / "static" / "rules.html"
 
 GAME_NAMES = {"sheepshead": "rules.game.sheepshead", "spades": "rules.game.spades"}
 """Each game's name in the game switcher, by the game's name in URLs."""
@@ -287,29 +287,16 @@ def rules_body(game: str, language: str) -> str:
     return "".join(parts)
 
 
-_SLOT = re.compile(r"\{\{(\w+)\}\}")
-
-
 @cache
 def rules_html(game: str, language: str = DEFAULT_LANGUAGE) -> str:
     """The whole rules page of ``game`` in ``language`` (a game of :data:`ADAPTERS`)."""
-    def word(key: str) -> str:
-        return html.escape(translate(language, key))
-
-    current = ' aria-current="page"'
-    games = " · ".join(
-        f'<a href="/rules?game={name}"{current if name == game else ""}>'
-        f"{word(GAME_NAMES[name])}</a>"
-        for name in ADAPTERS)
-    title = translate(language, structure(game).title)
-    slots = {
-        "title": html.escape(_plain(title)),
-        "games_label": word("rules.games"),
-        "games": games,
-        "content": rules_body(game, language),
-    }
-    page = _SLOT.sub(lambda match: slots[match.group(1)], TEMPLATE.read_text(encoding="utf-8"))
-    return render_page(page, language, f"/rules?game={game}")
+    return render_page(
+        "rules.html", language, f"/rules?game={game}",
+        game=game,
+        games={name: GAME_NAMES[name] for name in ADAPTERS},
+        title=_plain(translate(language, structure(game).title)),
+        content=Markup(rules_body(game, language)),
+    )
 
 
 def _plain(markdown: str) -> str:

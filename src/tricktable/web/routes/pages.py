@@ -1,9 +1,8 @@
-"""The pages: the table, the leaderboard, the rules (rendered from the rules we play)."""
+"""The pages: the table, the leaderboard, the rules (rendered from the rules we play), and the
+page for a URL that is none of ours; each drawn from its template in the visitor's language."""
 
 from __future__ import annotations
 
-import html
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from tricktable.i18n import LANGUAGES, parse_language, translate
 from tricktable.web.games import ADAPTERS
 from tricktable.web.language import request_language
+from tricktable.web.pages.render import page
 from tricktable.web.pages.rules_page import rules_html
 
 router = APIRouter(tags=["pages"])
@@ -20,32 +20,29 @@ router = APIRouter(tags=["pages"])
 WEB = Path(__file__).resolve().parent.parent
 STATIC = WEB / "static"
 
-_HEADERS = {"Cache-Control": "no-cache"}
-_PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False}
-"""Pages answer HEAD as well as GET (the server sends the headers only)."""
+NO_CACHE = {"Cache-Control": "no-cache"}
+"""A page is asked for again each time (it changes with the language and the release)."""
+PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False,
+                        "response_class": HTMLResponse}
+"""A page's route: it answers HEAD as well as GET (the server sends the headers only)."""
 
 
-@cache
-def _page(name: str) -> str:
-    return (STATIC / name).read_text(encoding="utf-8")
-
-
-def not_found_html(message: str) -> str:
+def not_found_page(request: Request, message: str) -> HTMLResponse:
     """The page for a URL that is not one of ours, saying ``message``."""
-    return _page("404.html").replace("{{message}}", html.escape(message))
+    return page(request, "not_found.html", status_code=404, message=message)
 
 
-@router.api_route("/", response_class=HTMLResponse, **_PAGE)
-def table() -> HTMLResponse:
-    return HTMLResponse(_page("index.html"), headers=_HEADERS)
+@router.api_route("/", **PAGE)
+def table(request: Request) -> HTMLResponse:
+    return page(request, "index.html", headers=NO_CACHE)
 
 
-@router.api_route("/leaderboard", response_class=HTMLResponse, **_PAGE)
-def leaderboard() -> HTMLResponse:
-    return HTMLResponse(_page("leaderboard.html"), headers=_HEADERS)
+@router.api_route("/leaderboard", **PAGE)
+def leaderboard(request: Request) -> HTMLResponse:
+    return page(request, "leaderboard.html", headers=NO_CACHE)
 
 
-@router.api_route("/rules", response_class=HTMLResponse, **_PAGE)
+@router.api_route("/rules", **PAGE)
 def rules(request: Request, game: str = "sheepshead", lang: str | None = None) -> HTMLResponse:
     """A game's rules in the request's language, or in ``lang`` when the link names one."""
     language = request_language(request)
@@ -58,10 +55,10 @@ def rules(request: Request, game: str = "sheepshead", lang: str | None = None) -
             raise HTTPException(404, translate(language, "rules.error.no-language",
                                                language=repr(lang), languages=", ".join(LANGUAGES)))
         language = chosen
-    headers = {**_HEADERS, "Content-Language": language, "Vary": "Accept-Language, Cookie"}
+    headers = {**NO_CACHE, "Content-Language": language, "Vary": "Accept-Language, Cookie"}
     return HTMLResponse(rules_html(game, language), headers=headers)
 
 
-@router.api_route("/favicon.ico", **_PAGE)
+@router.api_route("/favicon.ico", methods=["GET", "HEAD"], include_in_schema=False)
 def favicon() -> Response:
     return Response((STATIC / "favicon.svg").read_bytes(), media_type="image/svg+xml")

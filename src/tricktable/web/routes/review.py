@@ -10,9 +10,10 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from tricktable.web.contract import errors
 from tricktable.web.games.service import GAME_ID
+from tricktable.web.pages.render import page
 from tricktable.web.review.service import ReviewService
 from tricktable.web.routes.deps import player_id
-from tricktable.web.routes.pages import _HEADERS, _PAGE, _page
+from tricktable.web.routes.pages import NO_CACHE, PAGE
 
 router = APIRouter(tags=["review"])
 
@@ -56,7 +57,7 @@ def replay(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any
     return svc.replay(me, game_id)
 
 
-@router.api_route("/replay", response_class=HTMLResponse, **_PAGE)
-def replay_page() -> HTMLResponse:
+@router.api_route("/replay", **PAGE)
+def replay_page(request: Request) -> HTMLResponse:
     """The replay page (``?game=ID``)."""
-    return HTMLResponse(_page("replay.html"), headers=_HEADERS)
+    return page(request, "replay.html", headers=NO_CACHE)

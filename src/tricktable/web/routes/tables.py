@@ -10,7 +10,6 @@ after the number it has seen.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import logging
 from typing import Annotated, Any
@@ -24,8 +23,9 @@ from tricktable.i18n import Message
 from tricktable.web.contract import errors
 from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import answer_language
+from tricktable.web.pages.render import page
 from tricktable.web.routes.deps import player_id
-from tricktable.web.routes.pages import STATIC
+from tricktable.web.routes.pages import NO_CACHE, PAGE
 from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
@@ -53,26 +53,16 @@ Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=64)]
 AUTH_SECONDS = 10.0
 
 
-_PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False,
-                         "response_class": HTMLResponse}
-
-
-@functools.cache
-def _lobby_page() -> str:
-    return (STATIC / "table-lobby.html").read_text(encoding="utf-8")
-
-
-@pages.api_route("/friends", **_PAGE)
-def new_table_page() -> HTMLResponse:
+@pages.api_route("/friends", **PAGE)
+def new_table_page(request: Request) -> HTMLResponse:
     """Create a table with friends."""
-    return HTMLResponse(_lobby_page(), headers={"Cache-Control": "no-cache"})
+    return page(request, "friends.html", headers=NO_CACHE)
 
 
-@pages.api_route("/t/{invite}", **_PAGE)
-def table_page(invite: str) -> HTMLResponse:
+@pages.api_route("/t/{invite}", **PAGE)
+def table_page(request: Request, invite: str) -> HTMLResponse:
     """A table's page: sit down, the lobby, the game (the invite link)."""
-    return HTMLResponse(_lobby_page(), headers={"Cache-Control": "no-cache",
-                                                "Referrer-Policy": "no-referrer"})
+    return page(request, "friends.html", headers={**NO_CACHE, "Referrer-Policy": "no-referrer"})
 
 
 @router.post("", status_code=201, responses=errors(400, 413, 429, 503))

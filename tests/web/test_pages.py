@@ -1,0 +1,149 @@
+"""Every page is drawn from one base layout: the same head (its own title, script and style sheets
+aside), the top bar with the navigation and the language menu, one ``<main>`` with the page's
+heading, and nothing inline that the Content-Security-Policy would block."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tricktable.i18n import translate
+from tricktable.web.language import LANGUAGE_COOKIE
+from tricktable.web.pages import render
+
+PAGES = {
+    "/": ("lobby-title", "/"),
+    "/leaderboard": ("board-title", "/leaderboard"),
+    "/replay?game=abc": ("replay-title", None),
+    "/rules": (None, "/rules"),
+    "/rules?game=spades": (None, "/rules"),
+    "/friends": ("new-table-title", "/friends"),
+    "/t/" + "x" * 22: ("new-table-title", "/friends"),
+    "/nope": (None, None),
+}
+"""Each page: the id of its first heading (None: it has none), and its navigation link marked
+as the current page (None: none is)."""
+
+VOID = frozenset({"meta", "link", "input", "br", "img", "hr", "source"})
+"""The elements without an end tag (the SVG's close themselves: handle_startendtag)."""
+NAVIGATION = {"/": "web.nav.play", "/leaderboard": "web.nav.leaderboard",
+              "/friends": "web.nav.friends", "/rules": "web.nav.rules"}
+
+
+class Page(HTMLParser):
+    """A page's elements as (tag, attributes, ancestors' tags), its h1s' hidden-ness, and the
+    text of each <h1>."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str | None], tuple[str, ...]]] = []
+        self.open: list[tuple[str, bool]] = []
+        self.shown_h1s = 0
+        self.h1_ids: list[str | None] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        hidden = "hidden" in found or any(shut for _, shut in self.open)
+        self.elements.append((tag, found, tuple(name for name, _ in self.open)))
+        if tag == "h1":
+            self.h1_ids.append(found.get("id"))
+            self.shown_h1s += not hidden
+        if tag not in VOID:
+            self.open.append((tag, hidden))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, dict(attrs), tuple(name for name, _ in self.open)))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            if self.open.pop()[0] == tag:
+                break
+
+    def all(self, tag: str) -> list[tuple[dict[str, str | None], tuple[str, ...]]]:
+        return [(attrs, inside) for name, attrs, inside in self.elements if name == tag]
+
+
+def head_of(text: str) -> str:
+    """The page's head with what is the page's own masked: the title's words, its script, the
+    style sheets besides style.css, and the card table's viewport-fit."""
+    head = text[text.index("<head>"):text.index("</head>")]
+    head = re.sub(r"<title>[^<]*</title>", "<title>…</title>", head)
+    head = re.sub(r'\n *<link rel="stylesheet" href="/static/css/(?!style\.css")[^"]+">', "", head)
+    head = re.sub(r'src="/static/js/[a-z-]+\.js"', 'src="…"', head)
+    return head.replace(", viewport-fit=cover", "")
+
+
+@pytest.mark.parametrize("language", ["en", "fi"])
+def test_every_page_has_the_base_layout_s_landmarks(client: TestClient, language: str) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, language)
+    for path, (heading, current) in PAGES.items():
+        text = client.get(path).text
+        page = Page(text)
+        assert text.startswith("<!doctype html>\n"), path
+        ((html, _),) = page.all("html")
+        assert html["lang"] == language, path
+        # Its heading: one <h1> shown at a time (the others wait in hidden sections).
+        assert page.h1_ids and page.h1_ids[0] == heading, path
+        assert page.shown_h1s <= 1, path
+        # The top bar: the name, the navigation and the language menu.
+        (_, nav_inside), = page.all("nav")
+        assert nav_inside == ("html", "body", "header"), path
+        links = [(attrs["href"], inside) for attrs, inside in page.all("a")
+                 if inside[-1] == "nav"]
+        hrefs = [href for href, _ in links]
+        assert hrefs[0] == "/" and hrefs[-1] == "/rules" and len(hrefs) == 3, path
+        for href in hrefs:
+            assert f">{translate(language, NAVIGATION[str(href)])}</a>" in text, (path, href)
+        marked = [attrs["href"] for attrs, inside in page.all("a")
+                  if inside[-1] == "nav" and attrs.get("aria-current") == "page"]
+        assert marked == ([current] if current else []), path
+        (form, form_inside), = page.all("form")[:1]
+        assert form["class"] == "language-menu" and form_inside[-1] == "nav", path
+        # One <main>, in the body.
+        assert [inside for _, inside in page.all("main")] == [("html", "body")], path
+        # The head: the shared style sheet, one module script, nothing inline.
+        sheets = [attrs["href"] for attrs, inside in page.all("link")
+                  if attrs.get("rel") == "stylesheet"]
+        assert sheets[0] == "/static/css/style.css", path
+        scripts = page.all("script")
+        assert len(scripts) == 1 and scripts[0][1] == ("html", "head"), path
+        assert scripts[0][0]["type"] == "module", path
+        assert str(scripts[0][0]["src"]).startswith("/static/js/"), path
+        assert page.all("style") == [], path
+        assert not any("style" in attrs or any(name.startswith("on") for name in attrs)
+                       for _, attrs, _ in page.elements), path
+
+
+def test_every_page_shares_the_base_s_head(client: TestClient) -> None:
+    heads = {path: head_of(client.get(path).text) for path in PAGES}
+    assert len(set(heads.values())) == 1, heads
+    # …and what is each page's own differs where it should.
+    titles = {re.search(r"<title>([^<]*)</title>", client.get(path).text).group(1)  # type: ignore[union-attr]
+              for path in ("/", "/leaderboard", "/rules", "/friends", "/nope")}
+    assert len(titles) == 5
+
+
+def test_the_card_table_s_pages_draw_the_same_table(client: TestClient) -> None:
+    def table(path: str) -> str:
+        text = client.get(path).text
+        return text[text.index('<section id="table-view"'):]
+
+    assert table("/") == table("/friends")
+    for name in ("", "sp-"):  # both views have the prompt, the hand and the toolbar
+        for part in ("prompt", "prompt-text", "prompt-buttons", "hand", "toolbar"):
+            assert f'id="{name}{part}"' in table("/"), (name, part)
+
+
+def test_the_templates_ship_with_the_package() -> None:
+    """pyproject's package data takes every template (a new folder of partials included)."""
+    package = Path(render.__file__).parent
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    globs = re.findall(r'"web/pages/(templates/[^"]+)"', pyproject.read_text(encoding="utf-8"))
+    shipped = {path for pattern in globs for path in package.glob(pattern) if path.is_file()}
+    templates = {path for path in (package / "templates").rglob("*") if path.is_file()}
+    assert templates and templates == shipped
