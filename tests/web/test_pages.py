@@ -70,10 +70,11 @@ class Page(HTMLParser):
 
 def head_of(text: str) -> str:
     """The page's head with what is the page's own masked: the title's words, its script, the
-    style sheets besides style.css, and the card table's viewport-fit."""
+    style sheets besides the shared ones, and the card table's viewport-fit."""
     head = text[text.index("<head>"):text.index("</head>")]
     head = re.sub(r"<title>[^<]*</title>", "<title>…</title>", head)
-    head = re.sub(r'\n *<link rel="stylesheet" href="/static/css/(?!style\.css")[^"]+">', "", head)
+    shared = r'(?!(?:tokens|style|table)\.css")'
+    head = re.sub(r'\n *<link rel="stylesheet" href="/static/css/' + shared + r'[^"]+">', "", head)
     head = re.sub(r'src="/static/js/[a-z-]+\.js"', 'src="…"', head)
     return head.replace(", viewport-fit=cover", "")
 
@@ -106,10 +107,10 @@ def test_every_page_has_the_base_layout_s_landmarks(client: TestClient, language
         assert form["class"] == "language-menu" and form_inside[-1] == "nav", path
         # One <main>, in the body.
         assert [inside for _, inside in page.all("main")] == [("html", "body")], path
-        # The head: the shared style sheet, one module script, nothing inline.
+        # The head: the shared style sheets, one module script, nothing inline.
         sheets = [attrs["href"] for attrs, inside in page.all("link")
                   if attrs.get("rel") == "stylesheet"]
-        assert sheets[0] == "/static/css/style.css", path
+        assert sheets[:3] == [f"/static/css/{name}.css" for name in ("tokens", "style", "table")]
         scripts = page.all("script")
         assert len(scripts) == 1 and scripts[0][1] == ("html", "head"), path
         assert scripts[0][0]["type"] == "module", path
