@@ -24,12 +24,14 @@ _NEXT: Final = tuple((seat + 1) % SEATS for seat in range(SEATS))
 
 
 def start_play(state: HandCore) -> None:
+    """The dealer's left leads the first trick."""
     state.phase = Phase.PLAY
     state.to_move = state._leader = (state.dealer + 1) % SEATS
     state._legal = -1
 
 
 def play_card(state: HandCore, seat: Seat, card: Card) -> None:
+    """``seat`` plays ``card`` (a legal play; the unknown card if the picker does not hold it)."""
     index: int = card  # as a plain int, the look-ups below compile to native code
     bit = 1 << index
     hands = state.hands
@@ -149,6 +151,7 @@ def _doubled_by(state: HandCore) -> tuple[str, ...]:
 
 
 def finish(state: HandCore, result: HandResult) -> None:
+    """End the hand with ``result``."""
     state.result = result
     state.events.append(_new_tuple(HandScored, (result,)))
     state.phase = Phase.OVER
