@@ -25,6 +25,7 @@ from tricktable.sheepshead.scoring import HandResult
 
 __all__ = ["DONE", "LEADING", "NOT_LED", "HandCore", "Phase", "Trick"]
 
+
 class Phase(Enum):
     PICK = "pick"
     BURY = "bury"
@@ -55,7 +56,6 @@ class Trick(NamedTuple):
     @property
     def seats(self) -> tuple[Seat, ...]:
         return tuple((self.leader + k) % SEATS for k in range(len(self.cards)))
-
 
 
 # The called suit's status: constraints hold until it is first led, then never again.

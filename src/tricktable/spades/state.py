@@ -179,7 +179,7 @@ class HandState(HandCore):
                 self.to_move = self._leader = winner
             return
         if phase is _DRAWING and (action is KEEP or action is REJECT):
-            # The other hot path, _draw inline.
+            # The other hot path: the draw (drawing.py) inline.
             self.history.append((mover, action))
             pos = self._pos
             stock = self._stock
