@@ -11,18 +11,17 @@ import pytest
 from typer.testing import CliRunner
 
 from tricktable.ai import players
+from tricktable.ai.arena import registry
 from tricktable.ai.arena import runner as arena
+from tricktable.ai.arena.adapter import Column, DealPlay, TimedPlayer
 from tricktable.ai.arena.runner import (
     ArenaSpec,
-    Column,
-    DealPlay,
-    TimedPlayer,
     deal_seed,
     fill_lineup,
     run_arena,
     seating,
 )
-from tricktable.ai.arena.stats import mean_ci
+from tricktable.ai.arena.stats import LatencyHistogram, mean_ci
 from tricktable.cli import app
 from tricktable.game import RandomPlayer, Seed
 
@@ -75,8 +74,10 @@ class MadeUpGame:
 @pytest.fixture
 def madeup(monkeypatch: pytest.MonkeyPatch) -> None:
     CALLS.clear()
-    monkeypatch.setitem(arena.ADAPTERS, "madeup", MadeUpGame)
-    monkeypatch.setitem(players.PLAYERS, "madeup", dict.fromkeys(SKILL, RandomPlayer))
+    monkeypatch.setitem(registry.ADAPTERS, "madeup", MadeUpGame)
+    # A factory takes the player's budget (compiled, RandomPlayer itself would swallow it).
+    monkeypatch.setitem(players.PLAYERS, "madeup",
+                        dict.fromkeys(SKILL, lambda budget: RandomPlayer()))
 
 
 @pytest.mark.usefixtures("madeup")
@@ -194,7 +195,7 @@ def test_the_cpu_clock_reaches_every_search_player_and_the_report(tmp_path: Path
     assert result.exit_code == 0, result.output
     assert "CPU clock" in result.output and json.loads(out.read_text())["cpu_clock"] is True
     timed = TimedPlayer("pimc", players.make_player("sheepshead", "pimc", cpu_clock=True),
-                        arena.LatencyHistogram(), cpu_clock=True)
+                        LatencyHistogram(), cpu_clock=True)
     assert timed.player.budget.cpu_clock  # type: ignore[attr-defined]
 
 

@@ -19,7 +19,7 @@ from tricktable.sheepshead.deck import (
     power,
     sort_hand,
 )
-from tricktable.sheepshead.view import _held
+from tricktable.sheepshead.seen import held
 
 
 def test_the_deck_has_32_cards_and_120_points() -> None:
@@ -71,7 +71,7 @@ def test_a_views_hand_lists_the_cards_as_sort_hand_does() -> None:
     for size in (0, 1, 6, 8, 32):
         for _ in range(50):
             hand = sum(1 << c for c in rng.sample(deck, size))
-            assert _held(hand) == tuple(sort_hand(cards_of(hand)))
+            assert held(hand) == tuple(sort_hand(cards_of(hand)))
 
 
 @given(st.integers(min_value=0, max_value=(1 << 80) - 1))

@@ -25,47 +25,43 @@ How the hand runs (seats are 0 and 1; ``first`` is the first player):
 * **Play**: the second player leads the first trick, the winner of a trick leads the next.
 
 The state holds every card; what a seat may know leaves through :meth:`HandState.view` only.
+
+:class:`HandState` is the one public class; its parts live by phase: the fields and everything
+that reads them (legal actions included) in :mod:`~tricktable.spades.hand`, the draw and the
+bidding in :mod:`~tricktable.spades.drawing`, the reasons for refusing in
+:mod:`~tricktable.spades.refusals`; the exchange, the play and the score are here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Sequence
 
-from tricktable.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of
-from tricktable.game import (
-    DOUBLE_NIL,
-    KEEP,
-    REJECT,
-    Action,
-    ActionKind,
-    IllegalAction,
-    Seat,
-    Seed,
-    derive_seed,
-)
+from tricktable.cards import CARDS, mask_of
+from tricktable.game import KEEP, REJECT, Action, ActionKind, IllegalAction, Seat, Seed, derive_seed
 from tricktable.i18n import Message
 from tricktable.spades.deal import Deal, deal_from_seed
-from tricktable.spades.deck import FOLLOWER_WINS, NON_SPADE_MASK, SPADE_MASK
+from tricktable.spades.deck import FOLLOWER_WINS, SPADE_MASK
+from tricktable.spades.drawing import (
+    bid,
+    declare_double_nil,
+    end_draw,
+    keep_or_reject,
+    start_bidding,
+)
 from tricktable.spades.events import (
-    BidMade,
     CardPlayed,
-    DoubleNilDeclared,
     Drew,
-    Event,
     Exchanged,
     HandScored,
     SpadesBroken,
     TrickWon,
 )
-from tricktable.spades.exchange import MAX_EXCHANGE, ExchangeOptions, exchange_draw
+from tricktable.spades.exchange import MAX_EXCHANGE, exchange_draw
+from tricktable.spades.hand import SEATS, HandCore, Phase, Trick, default_exchange_seed
+from tricktable.spades.refusals import not_your_turn, why_not_play, wrong_phase
 from tricktable.spades.rules import PRESETS, Rules
-from tricktable.spades.scoring import BAG_LIMIT, HandResult, score_hand
-from tricktable.words import ACTION_VERBS
-
-if TYPE_CHECKING:
-    from tricktable.spades.view import SpadesView
+from tricktable.spades.scoring import score_hand
+from tricktable.spades.view import SpadesView, make_view
 
 __all__ = [
     "MAX_EXCHANGE",
@@ -78,52 +74,10 @@ __all__ = [
     "random_hand_state",
 ]
 
-SEATS = 2
-
-
-class Phase(Enum):
-    DRAW = "draw"
-    EXCHANGE = "exchange"
-    BID = "bid"
-    PLAY = "play"
-    OVER = "over"
-
-
-class Trick(NamedTuple):
-    """A finished trick: who led, the two cards (the lead first) and who won it."""
-
-    leader: Seat
-    cards: tuple[Card, Card]
-    winner: Seat
-
-    @property
-    def seats(self) -> tuple[Seat, Seat]:
-        return self.leader, 1 - self.leader
-
-
 _new_tuple = tuple.__new__
-
-
-def _suit_table(suit: int) -> tuple[tuple[Action, ...], ...]:
-    """Play actions for one suit's cards, indexed by the thirteen bits of that suit."""
-    table: list[tuple[Action, ...]] = [()]
-    for bits in range(1, 1 << 13):
-        high = bits.bit_length() - 1
-        table.append(table[bits ^ (1 << high)] + (Action.play(CARDS[13 * suit + high]),))
-    return tuple(table)
-
-
-_T0, _T1, _T2, _T3 = (_suit_table(s) for s in range(4))
-
-
-_FOLLOW_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in CARDS)
-"""The cards of the led card's suit, by the led card."""
-_FOLLOW_TABLE = tuple((_T0, _T1, _T2, _T3)[c // 13] for c in CARDS)
-_FOLLOW_SHIFT = tuple(13 * (c // 13) for c in CARDS)
-
-_BIDS: tuple[Action, ...] = tuple(Action.bid(n) for n in range(14))
-_DRAW = (KEEP, REJECT)
-_DRAW_OR_DOUBLE_NIL = (KEEP, REJECT, DOUBLE_NIL)
+_PLAY = ActionKind.PLAY
+_PLAYING = Phase.PLAY
+_DRAWING = Phase.DRAW
 
 
 # Shared events for the hot path: events are immutable, so one instance serves every hand.
@@ -138,164 +92,13 @@ _WON: tuple[TrickWon, ...] = tuple(TrickWon(s, n) for s in range(2) for n in ran
 """``_WON[seat * 14 + trick_number]``."""
 
 
-def default_exchange_seed(*, seed: Seed | None, deal: Deal) -> str:
-    """The exchange seed used when none is given: from the hand's seed, else from its stock."""
-    if seed is not None:
-        return derive_seed(seed, "exchange")
-    return derive_seed("stock:" + " ".join(str(c) for c in deal.stock), "exchange")
-
-
-class HandState:
+class HandState(HandCore):
     """A two-player Spades hand in progress.  Create one with :func:`new_hand`."""
 
-    __slots__ = (
-        "_exchange_seed",
-        "_leader",
-        "_led",
-        "_legal",
-        "_pos",
-        "_queue",
-        "_stock",
-        "_winners",
-        "bids",
-        "deal",
-        "discards",
-        "double_nil",
-        "events",
-        "first",
-        "given",
-        "hands",
-        "history",
-        "phase",
-        "pile",
-        "received",
-        "result",
-        "rules",
-        "seed",
-        "spades_broken",
-        "start_bags",
-        "start_totals",
-        "to_move",
-        "tricks_won",
-    )
-
-    def __init__(
-        self,
-        *,
-        rules: Rules,
-        first: Seat,
-        deal: Deal,
-        seed: Seed | None = None,
-        exchange_seed: Seed | None = None,
-        totals: Sequence[int] = (0, 0),
-        bags: Sequence[int] = (0, 0),
-    ) -> None:
-        if first != 0 and first != 1:
-            raise ValueError(f"The first player is seat 0 or 1, not {first!r}.")
-        total0, total1 = totals
-        bags0, bags1 = bags
-        if type(total0) is not int or type(total1) is not int:
-            raise ValueError("totals are two whole numbers.")
-        if type(bags0) is not int or type(bags1) is not int or not (
-            0 <= bags0 < BAG_LIMIT and 0 <= bags1 < BAG_LIMIT
-        ):
-            raise ValueError(f"bags are two whole numbers from 0 to {BAG_LIMIT - 1}.")
-        self.rules = rules
-        self.first = first
-        self.deal = deal
-        self.seed = seed
-        """The seed the stock was shuffled from, or None for a stock given card by card."""
-        self._exchange_seed = exchange_seed
-        self.start_totals = (total0, total1)
-        """The running totals before this hand."""
-        self.start_bags = (bags0, bags1)
-        """The accumulated bags before this hand."""
-        self.phase = Phase.DRAW
-        self.to_move: Seat | None = first
-        self.history: list[tuple[Seat, Action]] = []
-        self.events: list[Event] = []
-        self.result: HandResult | None = None
-        self.hands = [0, 0]
-        """Each seat's cards as a bitmask."""
-        self.discards = [0, 0]
-        """The cards each seat put on the discard pile during the draw."""
-        self.pile = 0
-        """The discard pile now (after any double-nil exchange)."""
-        self.double_nil = [False, False]
-        self.bids: list[int | None] = [None, None]
-        """Each seat's bid (0 is nil; a double-nil player's is 0 too), None until made."""
-        self.given = [0, 0]
-        """The cards a double-nil player gave up in the exchange."""
-        self.received = [0, 0]
-        """The cards a double-nil player drew from the discard pile in the exchange."""
-        self.tricks_won = [0, 0]
-        self.spades_broken = False
-        self._stock = deal.stock
-        self._pos = 0
-        self._leader = 1 - first
-        self._led = -1
-        self._legal = -1
-        self._queue: list[Seat] = []
-        self._winners: list[Seat] = []
-
-    # --- Reading the state ---------------------------------------------------------------
-
-    @property
-    def second(self) -> Seat:
-        """The second player: he bids first and leads the first trick."""
-        return 1 - self.first
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def stock_left(self) -> int:
-        """Cards still in the stock."""
-        return 52 - self._pos
-
-    @property
-    def top_card(self) -> Card | None:
-        """The card the player to move is looking at during the draw."""
-        return self._stock[self._pos] if self.phase is Phase.DRAW else None
-
-    @property
-    def exchange_seed(self) -> Seed:
-        """The seed of the double-nil exchange's random draw (given, or the default)."""
-        if self._exchange_seed is None:
-            self._exchange_seed = default_exchange_seed(seed=self.seed, deal=self.deal)
-        return self._exchange_seed
-
-    @property
-    def tricks(self) -> list[Trick]:
-        """The finished tricks, in order."""
-        played = [e.card for e in self.events if type(e) is CardPlayed]
-        leader = 1 - self.first
-        tricks = []
-        for k, winner in enumerate(self._winners):
-            tricks.append(Trick(leader, (played[2 * k], played[2 * k + 1]), winner))
-            leader = winner
-        return tricks
-
-    @property
-    def leader(self) -> Seat:
-        """Who led (or leads) the current trick."""
-        return self._leader
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """Cards played to the unfinished trick: the lead, if any."""
-        led = self._led
-        return () if led < 0 else (CARDS[led],)
-
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        """The cards a seat holds, lowest value first."""
-        return tuple(cards_of(self.hands[seat]))
+    __slots__ = ()
 
     def view(self, seat: Seat) -> SpadesView:
         """What ``seat`` may know: the only form in which a state leaves the engine."""
-        from tricktable.spades.view import make_view
-
         return make_view(self, seat)
 
     def copy(self) -> HandState:
@@ -326,60 +129,6 @@ class HandState:
         other._queue = list(self._queue)
         return other
 
-    # --- Legal actions -------------------------------------------------------------------
-
-    def legal_actions(self) -> Sequence[Action]:
-        """What the seat to move may do now, in a stable order.
-
-        A tuple, except in the exchange phase: there an :class:`ExchangeOptions`, a lazy
-        sequence of the 378 choices that equals their tuple.
-        """
-        phase = self.phase
-        if phase is _PLAYING:
-            hand = self.hands[self.to_move]  # type: ignore[index]
-            led = self._led
-            if led >= 0:
-                follow = hand & _FOLLOW_MASK[led]
-                if follow:
-                    self._legal = follow
-                    return _FOLLOW_TABLE[led][follow >> _FOLLOW_SHIFT[led]]
-                legal = hand
-            elif self.spades_broken:
-                legal = hand
-            else:
-                legal = hand & NON_SPADE_MASK or hand
-            self._legal = legal
-            return _T0[legal & 8191] + _T1[legal >> 13 & 8191] + _T2[legal >> 26 & 8191] + _T3[
-                legal >> 39
-            ]
-        if phase is _DRAWING:
-            if self._pos < 4 and not self.double_nil[self.to_move]:  # type: ignore[index]
-                return _DRAW_OR_DOUBLE_NIL
-            return _DRAW
-        if phase is Phase.BID:
-            return _BIDS
-        if phase is Phase.EXCHANGE:
-            return ExchangeOptions(self.hands[self.to_move])  # type: ignore[index]
-        return ()
-
-    def legal_play_mask(self) -> int:
-        """The cards the seat to move may play now, as a bitmask (play phase only)."""
-        if self.phase is not _PLAYING:
-            return 0
-        legal = self._legal
-        if legal < 0:
-            legal = self._legal = self._compute_legal_play()
-        return legal
-
-    def _compute_legal_play(self) -> int:
-        hand = self.hands[self.to_move]  # type: ignore[index]
-        led = self._led
-        if led >= 0:
-            return hand & _FOLLOW_MASK[led] or hand
-        if self.spades_broken:
-            return hand
-        return hand & NON_SPADE_MASK or hand
-
     # --- Applying actions ----------------------------------------------------------------
 
     def apply(self, action: Action, *, seat: Seat | None = None) -> None:
@@ -389,7 +138,7 @@ class HandState:
         """
         mover = self.to_move
         if seat is not None and seat != mover:
-            raise IllegalAction(self._not_your_turn(seat))
+            raise IllegalAction(not_your_turn(self, seat))
         if mover is None:
             raise IllegalAction(Message("illegal.hand_over"))
         phase = self.phase
@@ -404,7 +153,7 @@ class HandState:
             if legal < 0:
                 legal = self._compute_legal_play()
             if not bit & legal:
-                raise IllegalAction(self._why_not_play(card))
+                raise IllegalAction(why_not_play(self, card))
             self.history.append((mover, action))
             self.hands[mover] ^= bit
             events = self.events
@@ -430,7 +179,7 @@ class HandState:
                 self.to_move = self._leader = winner
             return
         if phase is _DRAWING and (action is KEEP or action is REJECT):
-            # The other hot path, _draw inline.
+            # The other hot path: the draw (drawing.py) inline.
             self.history.append((mover, action))
             pos = self._pos
             stock = self._stock
@@ -446,54 +195,13 @@ class HandState:
             if pos < 52:
                 self.to_move = 1 - mover
             else:
-                self._end_draw()
+                end_draw(self)
             return
         handler = _HANDLERS.get((phase, action.kind))
         if handler is None:
-            raise IllegalAction(self._wrong_phase(action))
+            raise IllegalAction(wrong_phase(self, action))
         handler(self, mover, action)
         self.history.append((mover, action))
-
-    def _draw(self, seat: Seat, keep: bool) -> None:
-        pos = self._pos
-        stock = self._stock
-        if keep:
-            taken, dropped = stock[pos], stock[pos + 1]
-        else:
-            dropped, taken = stock[pos], stock[pos + 1]
-        self.hands[seat] |= 1 << taken
-        self.discards[seat] |= 1 << dropped
-        self.events.append(_new_tuple(Drew, (seat, keep, taken, dropped)))
-        self._pos = pos = pos + 2
-        if pos < 52:
-            self.to_move = 1 - seat
-        else:
-            self._end_draw()
-
-    def _keep_or_reject(self, seat: Seat, action: Action) -> None:
-        if action.cards or action.number is not None:
-            raise IllegalAction(Message("illegal.takes_nothing", {"action": action.kind.value}))
-        self._draw(seat, action.kind is _KEEP)
-
-    def _declare_double_nil(self, seat: Seat, action: Action) -> None:
-        if action.cards or action.number is not None:
-            raise IllegalAction(Message("illegal.takes_nothing", {"action": "double-nil"}))
-        if self.double_nil[seat]:
-            raise IllegalAction(Message("illegal.double_nil_again"))
-        if self._pos >= 4:
-            raise IllegalAction(Message("illegal.double_nil_late"))
-        self.double_nil[seat] = True
-        self.bids[seat] = 0
-        self.events.append(DoubleNilDeclared(seat))
-
-    def _end_draw(self) -> None:
-        self.pile = self.discards[0] | self.discards[1]
-        self._queue = [s for s in (1 - self.first, self.first) if self.double_nil[s]]
-        if self._queue:
-            self.phase = Phase.EXCHANGE
-            self.to_move = self._queue.pop(0)
-        else:
-            self._start_bidding()
 
     def _exchange(self, seat: Seat, action: Action) -> None:
         cards = action.cards
@@ -517,31 +225,7 @@ class HandState:
         if self._queue:
             self.to_move = self._queue.pop(0)
         else:
-            self._start_bidding()
-
-    def _start_bidding(self) -> None:
-        self._queue = [s for s in (1 - self.first, self.first) if not self.double_nil[s]]
-        if self._queue:
-            self.phase = Phase.BID
-            self.to_move = self._queue.pop(0)
-        else:
-            self._start_play()
-
-    def _bid(self, seat: Seat, action: Action) -> None:
-        number = action.number
-        if action.cards or type(number) is not int or not 0 <= number <= 13:
-            raise IllegalAction(Message("illegal.bid_range"))
-        self.bids[seat] = number
-        self.events.append(BidMade(seat, number))
-        if self._queue:
-            self.to_move = self._queue.pop(0)
-        else:
-            self._start_play()
-
-    def _start_play(self) -> None:
-        self.phase = Phase.PLAY
-        self.to_move = self._leader = 1 - self.first
-        self._legal = -1
+            start_bidding(self)
 
     def _score(self) -> None:
         bids = self.bids
@@ -559,72 +243,13 @@ class HandState:
         self.phase = Phase.OVER
         self.to_move = None
 
-    # --- Explaining what is not allowed --------------------------------------------------
 
-    # Each reason is a Message (its words are in the engine catalogue); built only on refusal.
-
-    def _not_your_turn(self, seat: Seat) -> Message:
-        if self.to_move is None:
-            return Message("illegal.hand_over")
-        return Message("illegal.not_your_turn",
-                       {"seat": self.to_move, "doing": _DOING[self.phase]})
-
-    def _wrong_phase(self, action: Action) -> Message:
-        kind = action.kind
-        if kind is ActionKind.DOUBLE_NIL:
-            if self.phase is _DRAWING and self.to_move is not None and self.double_nil[
-                    self.to_move]:
-                return Message("illegal.double_nil_again")
-            return Message("illegal.double_nil_late")
-        return Message("illegal.wrong_phase",
-                       {"action": ACTION_VERBS[kind], "wanted": _WANTED[self.phase]})
-
-    def _why_not_play(self, card: Card) -> Message:
-        seat = self.to_move
-        assert seat is not None
-        hand = self.hands[seat]
-        if not (1 << card) & hand:
-            return Message("illegal.not_held", {"card": card.symbol})
-        led = self._led
-        if led < 0:
-            return Message("illegal.spades_not_broken")
-        return _FOLLOW[led]
-
-
-_PLAY = ActionKind.PLAY
-_KEEP = ActionKind.KEEP
-_PLAYING = Phase.PLAY
-_DRAWING = Phase.DRAW
-_DOING = {
-    Phase.DRAW: Message("doing.draw"),
-    Phase.EXCHANGE: Message("doing.exchange"),
-    Phase.BID: Message("doing.bid"),
-    Phase.PLAY: Message("doing.play"),
-    Phase.OVER: Message("doing.play"),
-}
-"""What the seat to move is to do, for "It is not your turn: seat 1 is to …"."""
-_WANTED = {
-    Phase.DRAW: Message("wanted.draw"),
-    Phase.EXCHANGE: Message("wanted.exchange"),
-    Phase.BID: Message("wanted.bid"),
-    Phase.PLAY: Message("wanted.play"),
-}
-"""What it is time to do, for "You cannot … now: it is time to …"."""
-_FOLLOW_SUIT = {
-    "clubs": Message("illegal.follow.clubs"),
-    "spades": Message("illegal.follow.spades"),
-    "hearts": Message("illegal.follow.hearts"),
-    "diamonds": Message("illegal.follow.diamonds"),
-}
-_FOLLOW = tuple(_FOLLOW_SUIT[c.suit.plural] for c in CARDS)
-""""You must follow hearts.", by the card led."""
-
-_HANDLERS = {
-    (Phase.DRAW, ActionKind.KEEP): HandState._keep_or_reject,
-    (Phase.DRAW, ActionKind.REJECT): HandState._keep_or_reject,
-    (Phase.DRAW, ActionKind.DOUBLE_NIL): HandState._declare_double_nil,
+_HANDLERS: dict[tuple[Phase, ActionKind], Callable[[HandState, Seat, Action], None]] = {
+    (Phase.DRAW, ActionKind.KEEP): keep_or_reject,
+    (Phase.DRAW, ActionKind.REJECT): keep_or_reject,
+    (Phase.DRAW, ActionKind.DOUBLE_NIL): declare_double_nil,
     (Phase.EXCHANGE, ActionKind.EXCHANGE): HandState._exchange,
-    (Phase.BID, ActionKind.BID): HandState._bid,
+    (Phase.BID, ActionKind.BID): bid,
 }
 
 

@@ -29,9 +29,9 @@ from tricktable.spades.events import (
     event_json,
     redact,
 )
+from tricktable.spades.hand import HandCore, Phase, Trick
 from tricktable.spades.rules import Rules
 from tricktable.spades.scoring import HandResult, bid_json
-from tricktable.spades.state import HandState, Phase, Trick
 
 __all__ = ["DrawRecord", "SpadesView", "TrickView", "ViewReader", "make_view"]
 
@@ -182,7 +182,7 @@ class DrawRecord(NamedTuple):
     """The draw's events as the seat may see them (the first events of the hand)."""
 
 
-def _draw_record(state: HandState, seat: Seat) -> DrawRecord:
+def _draw_record(state: HandCore, seat: Seat) -> DrawRecord:
     taken: list[Card] = []
     discarded: list[Card] = []
     exchanged: list[int | None] = [None, None]
@@ -220,7 +220,7 @@ class ViewReader:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: HandState, seat: Seat) -> None:
+    def __init__(self, state: HandCore, seat: Seat) -> None:
         if seat not in (0, 1):
             raise ValueError(f"A seat is 0 or 1, not {seat!r}.")
         self._state = state
@@ -382,7 +382,7 @@ class ViewReader:
         return self._state.result
 
 
-def make_view(state: HandState, seat: Seat) -> SpadesView:
+def make_view(state: HandCore, seat: Seat) -> SpadesView:
     """Build ``seat``'s view of ``state``."""
     if seat not in (0, 1):
         raise ValueError(f"A seat is 0 or 1, not {seat!r}.")

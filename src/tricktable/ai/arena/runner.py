@@ -16,10 +16,11 @@ is the mean over deals and rotations of (first player's score − baseline's sco
 seat on the same deal.  Its interval, like every interval here, is computed over deals — the
 independent units — from each deal's mean over its rotations.
 
-**Games.**  The arena knows games only through a :class:`GameAdapter` (how many seats, how to
-play one deal with given players, which figures to report): Sheepshead's is in
-:mod:`tricktable.ai.arena.sheepshead`, Spades' (a deal is a whole game to the target score) in
-:mod:`tricktable.ai.arena.spades`.
+**Games.**  The arena knows games only through a
+:class:`~tricktable.ai.arena.adapter.GameAdapter` (how many seats, how to play one deal with
+given players, which figures to report), taken by name from
+:mod:`tricktable.ai.arena.registry`: Sheepshead's is in :mod:`tricktable.ai.arena.sheepshead`,
+Spades' (a deal is a whole game to the target score) in :mod:`tricktable.ai.arena.spades`.
 """
 
 from __future__ import annotations
@@ -31,22 +32,18 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+from tricktable.ai.arena.adapter import Column, Counters, GameAdapter, TimedPlayer
+from tricktable.ai.arena.registry import adapter_for
 from tricktable.ai.arena.stats import Estimate, LatencyHistogram, mean_ci
 from tricktable.ai.players import make_player
-from tricktable.game import Player, Seed, derive_seed
+from tricktable.game import Seed, derive_seed
 
 __all__ = [
-    "ADAPTERS",
     "ArenaReport",
     "ArenaSpec",
-    "Column",
-    "DealPlay",
-    "GameAdapter",
     "PlayerReport",
-    "TimedPlayer",
-    "adapter_for",
     "deal_seed",
     "fill_lineup",
     "player_seed",
@@ -54,110 +51,6 @@ __all__ = [
     "seating",
     "split_lineup",
 ]
-
-Counters = dict[str, float]
-
-
-# --- What a game must provide ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A figure shown in the arena's table: its key in the JSON, a header, a format."""
-
-    key: str
-    header: str
-    fmt: str = "{:.1%}"
-
-
-@dataclass(frozen=True, slots=True)
-class DealPlay:
-    """One deal played in one seating: per seat, the score, the hands it covered, counters."""
-
-    scores: tuple[float, ...]
-    """Each seat's total score over the deal's hands."""
-    hands: int
-    """How many hands the deal was (1 for a Sheepshead deal; many for a Spades game)."""
-    counters: tuple[Counters, ...]
-    """Each seat's raw counts (e.g. ``picks``, ``hands``), summed by the arena per player."""
-
-
-class GameAdapter(Protocol):
-    """How the arena plays one game."""
-
-    game: str
-    seats: int
-    score_label: str
-    """What a mean score is: ``"score/hand"``."""
-    columns: tuple[Column, ...]
-
-    def play_deal(
-        self,
-        *,
-        seed: Seed,
-        deal: int,
-        players: Sequence[TimedPlayer],
-        rngs: Sequence[random.Random],
-        preset: str | None,
-    ) -> DealPlay:
-        """Play deal number ``deal`` (cards from ``seed``) with ``players[s]`` in seat ``s``."""
-        ...
-
-    def figures(self, counters: Mapping[str, float]) -> dict[str, float | None]:
-        """The reported figures (rates, means) from a player's summed counters."""
-        ...
-
-
-def _sheepshead_adapter() -> GameAdapter:
-    from tricktable.ai.arena.sheepshead import SheepsheadAdapter
-
-    return SheepsheadAdapter()
-
-
-def _spades_adapter() -> GameAdapter:
-    from tricktable.ai.arena.spades import SpadesAdapter
-
-    return SpadesAdapter()
-
-
-ADAPTERS: dict[str, Callable[[], GameAdapter]] = {
-    "sheepshead": _sheepshead_adapter,
-    "spades": _spades_adapter,
-}
-"""Arena adapters by game name, created lazily."""
-
-
-def adapter_for(game: str) -> GameAdapter:
-    try:
-        factory = ADAPTERS[game]
-    except KeyError:
-        raise ValueError(
-            f"The arena has no game {game!r}; choose from {', '.join(ADAPTERS)}."
-        ) from None
-    return factory()
-
-
-# --- Timing decisions ------------------------------------------------------------------------
-
-
-class TimedPlayer:
-    """A player, under the name the arena knows it by, whose every decision is timed into a
-    latency histogram."""
-
-    __slots__ = ("latency", "name", "now", "player")
-
-    def __init__(self, name: str, player: Player, latency: LatencyHistogram, *,
-                 cpu_clock: bool = False) -> None:
-        self.name = name
-        self.player = player
-        self.latency = latency
-        self.now = time.process_time if cpu_clock else time.perf_counter
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        start = self.now()
-        action = self.player.choose(view, rng)
-        self.latency.add((self.now() - start) * 1000)
-        return action
 
 
 # --- Schedule --------------------------------------------------------------------------------

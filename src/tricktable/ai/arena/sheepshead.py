@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tricktable.ai.arena.runner import Column, Counters, DealPlay, TimedPlayer
+from tricktable.ai.arena.adapter import Column, Counters, DealPlay, TimedPlayer
 from tricktable.ai.arena.stats import rate
 from tricktable.cards import cards_of
 from tricktable.game import ActionKind, Seed, derive_seed

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tricktable.ai.arena.runner import Column, Counters, DealPlay, TimedPlayer
+from tricktable.ai.arena.adapter import Column, Counters, DealPlay, TimedPlayer
 from tricktable.ai.arena.stats import rate
 from tricktable.game import Seed
 from tricktable.spades import Match, rules_from_json
