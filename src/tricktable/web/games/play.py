@@ -12,13 +12,13 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
-from tricktable.web.daily.dates import daily_date
+from tricktable.web.daily.dates import daily_date, is_revealed
 from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.metrics import COMPUTER_JOBS, GAMES_FINISHED, GAMES_STARTED, THINK_SECONDS
 from tricktable.web.games import GameAdapter, adapter
@@ -180,7 +180,8 @@ class GamePlay:
         row = self._row(player_id, game_id)
         chosen = self._adapter(row.game)
         match = self._match(row, chosen)
-        if not chosen.is_over(match) and chosen.to_move(match) != row.human_seat:
+        if not chosen.is_over(match) and chosen.to_move(match) != row.human_seat \
+                and not self.daily_closed(row):
             # Only a game stored by an older or interrupted server: let the computers move.
             count = chosen.event_count(match)
             played = self._play_computers(row, chosen, match)
@@ -203,6 +204,10 @@ class GamePlay:
         if seat is not None and seat != row.human_seat:
             raise ApiError(403, "not_your_seat", Message("server.action.not_your_seat", {
                 "seat": row.human_seat, "other": seat}))
+        if self.daily_closed(row):
+            raise ApiError(409, "daily_closed",
+                           Message("server.daily.closed", {"day": row.daily_date}),
+                           game=self._as_stored(row, chosen, since=since))
         if version != row.version:
             raise ApiError(409, "stale_version", STALE,
                            game=self.get(player_id, game_id, since=since))
@@ -236,6 +241,21 @@ class GamePlay:
         finally:
             if keep:
                 self.cache.put(row.id, row.version, match)
+
+    def daily_closed(self, row: GameRow) -> bool:
+        """Whether ``row`` is a Daily whose day has ended (midnight US Central): its seed and
+        every other player's game are public then, so it takes no more actions."""
+        return (row.mode == "daily" and row.daily_date is not None
+                and is_revealed(date.fromisoformat(row.daily_date), self.now()))
+
+    def _as_stored(self, row: GameRow, chosen: GameAdapter[Any], *,
+                   since: int | None) -> dict[str, Any]:
+        """The game as stored, with nothing played (not even an interrupted computer turn)."""
+        match = self._match(row, chosen)
+        try:
+            return self._response(row, chosen, match, since=since)
+        finally:
+            self.cache.put(row.id, row.version, match)
 
     def _response(self, row: GameRow, chosen: GameAdapter[Any], match: Any, *,
                   since: int | None) -> dict[str, Any]:
