@@ -105,12 +105,18 @@ class DailyService(GamePlay):
             raise ApiError(400, "bad_request",
                            Message("server.date", {"day": repr(day)})) from None
 
+    def _last_committed(self) -> date:
+        """The last day whose commitment is published: today and COMMITTED_DAYS_AHEAD more."""
+        return daily_date(self.now()) + timedelta(days=COMMITTED_DAYS_AHEAD)
+
     def _fairness(self, game: str, day: date) -> dict[str, Any]:
+        """A day's commitment (None past the published window), and its seed once it ended."""
         seed = daily_seed(self.secret, game, day)
         revealed = is_revealed(day, self.now())
+        committed = day <= self._last_committed()
         return {
             "date": day.isoformat(),
-            "commitment": seed_commitment(seed),
+            "commitment": seed_commitment(seed) if committed else None,
             "revealed": revealed,
             "seed": seed if revealed else None,
             "reveal_at": day_ends_at(day).isoformat(),
@@ -129,7 +135,7 @@ class DailyService(GamePlay):
         """A day's commitment, and its seed once the day has ended."""
         chosen = self._adapter(game)
         wanted = self._day(day)
-        last = daily_date(self.now()) + timedelta(days=COMMITTED_DAYS_AHEAD)
+        last = self._last_committed()
         if wanted > last:
             raise ApiError(404, "not_committed", Message("server.daily.not_committed", {
                 "day": wanted.isoformat(), "count": COMMITTED_DAYS_AHEAD,
@@ -179,7 +185,10 @@ class DailyService(GamePlay):
                 "score": row.score,
                 "place": stats.get("place"),
                 "won": bool(stats.get("won")),
-                "totals": stats.get("totals"),
+                # Every seat's total tells how the day's deals play: the player's own only,
+                # until the day ends.
+                "totals": stats.get("totals") if fairness["revealed"]
+                or row.player_id == player_id else None,
                 "daily_wins": wins.get(row.player_id, 0),
                 "finished_at": iso(row.finished_at),
                 "you": row.player_id == player_id,
