@@ -7,7 +7,6 @@ their names, new games, my games and statistics; the Daily's part is
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from datetime import date
 from typing import Any
 
@@ -19,7 +18,7 @@ from tricktable.web.daily.service import DailyService
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, TableOptions
 from tricktable.web.games.base import DIFFICULTY_LABELS
 from tricktable.web.games.errors import NOT_YOURS, ApiError, error_body, no_game
-from tricktable.web.games.names import ANONYMOUS_TAG, NICKNAME_LENGTH, display_name, name_key
+from tricktable.web.games.names import check_nickname, display_name, name_key
 from tricktable.web.games.play import GAME_ID
 from tricktable.web.language import answer_language
 from tricktable.words import GAME_TITLES
@@ -71,22 +70,12 @@ class GameService(DailyService):
     def set_nickname(self, player_id: str, nickname: object) -> dict[str, Any]:
         if not isinstance(nickname, str):
             raise ApiError(400, "bad_request", Message("server.nickname.not_text"))
-        cleaned = " ".join(nickname.split())
-        if not cleaned:
-            raise ApiError(400, "bad_nickname", Message("server.nickname.empty"))
-        if len(cleaned) > NICKNAME_LENGTH:
-            raise ApiError(400, "bad_nickname",
-                           Message("server.nickname.too_long", {"count": NICKNAME_LENGTH}))
-        if any(unicodedata.category(c).startswith("C") for c in cleaned):
-            raise ApiError(400, "bad_nickname", Message("server.nickname.control"))
-        key = name_key(cleaned)
-        if ANONYMOUS_TAG.fullmatch(key):
-            raise ApiError(409, "nickname_reserved",
-                           Message("server.nickname.reserved", {"name": repr(cleaned)}))
+        cleaned, key = check_nickname(nickname)
         if not self.store.set_nickname(player_id, cleaned, key, self._stamp()):
             raise ApiError(409, "nickname_taken",
                            Message("server.nickname.taken", {"name": repr(cleaned)}))
         return self.me(player_id)
+
     def new_game(self, player_id: str, *, game: str, preset: str | None,
                  difficulty: str | None, hands: int | None,
                  target: int | None = None,

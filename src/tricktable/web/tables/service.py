@@ -10,7 +10,6 @@ notice through the :class:`~tricktable.web.tables.hub.Hub`.
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -18,6 +17,7 @@ from tricktable.game import IllegalAction, parse_action
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
 from tricktable.web.games import TableOptions
+from tricktable.web.games.names import check_nickname, name_key
 from tricktable.web.games.service import ApiError
 from tricktable.web.store.games import GameRow
 from tricktable.web.tables.driver import TableDriver
@@ -27,22 +27,9 @@ from tricktable.web.tables.views import INVITE, OWNER_PREFIX, SEATS, LiveCursor
 
 __all__ = ["INVITE", "SEATS", "LiveCursor", "TableService"]
 
-NICKNAME_LENGTH = 24
 PHRASE_LIMIT = 4
 PHRASE_WINDOW = timedelta(seconds=15)
 """A seat says at most ``PHRASE_LIMIT`` quick phrases in any ``PHRASE_WINDOW``."""
-
-
-def clean_nickname(nickname: str) -> str:
-    cleaned = " ".join(nickname.split())
-    if not cleaned:
-        raise ApiError(400, "bad_nickname", Message("server.nickname.empty"))
-    if len(cleaned) > NICKNAME_LENGTH:
-        raise ApiError(400, "bad_nickname",
-                       Message("server.nickname.too_long", {"count": NICKNAME_LENGTH}))
-    if any(unicodedata.category(c).startswith("C") for c in cleaned):
-        raise ApiError(400, "bad_nickname", Message("server.nickname.control"))
-    return cleaned
 
 
 class TableService(TableDriver):
@@ -62,7 +49,7 @@ class TableService(TableDriver):
             opponent = chosen.player_for(difficulty)
         except ValueError as error:
             raise ApiError(400, "bad_request", reason_of(error)) from None
-        name = clean_nickname(nickname)
+        name, _ = check_nickname(nickname)
         now = self.games._stamp()
         invite, token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
         table = TableRow(
@@ -78,7 +65,7 @@ class TableService(TableDriver):
                 **self.state(invite, token, since=None)}
 
     def join(self, player_id: str, invite: str, nickname: str) -> dict[str, Any]:
-        name = clean_nickname(nickname)
+        name, key = check_nickname(nickname)
         for _attempt in range(20):
             table = self._table(invite)
             seats = self.store.seats(table.id)
@@ -92,6 +79,9 @@ class TableService(TableDriver):
                         **self.state(invite, token, since=None)}
             if table.state != "lobby":
                 raise ApiError(409, "table_started", Message("server.table.started_seats"))
+            if any(name_key(s.nickname) == key for s in seats):
+                raise ApiError(409, "nickname_taken",
+                               Message("server.table.name_taken", {"name": repr(name)}))
             taken = {s.seat for s in seats}
             free = [k for k in range(SEATS[table.game]) if k not in taken]
             if not free:
