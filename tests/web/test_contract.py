@@ -49,6 +49,8 @@ EXPECTED = {
     ("post", "/api/tables/{invite}/actions"): {"200", "400", "403", "404", "409", "413", "422",
                                                "429"},
     ("post", "/api/tables/{invite}/phrases"): {"200", "400", "403", "404", "413", "429"},
+    ("post", "/api/tables/{invite}/leave"): {"200", "400", "403", "404", "503"},
+    ("post", "/api/tables/{invite}/remove"): {"200", "400", "403", "404", "413", "503"},
 }
 
 

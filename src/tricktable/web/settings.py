@@ -158,3 +158,8 @@ class Settings:
         default_factory=lambda: float(_env_count("TRICKTABLE_TABLE_GRACE_SECONDS", 60)))
     """How long a disconnected player's seat at a table waits before a computer plays it
     (until the player is back); from ``TRICKTABLE_TABLE_GRACE_SECONDS``."""
+    table_idle_seconds: float = field(
+        default_factory=lambda: float(_env_count("TRICKTABLE_TABLE_IDLE_SECONDS", 6 * 3600)))
+    """A table nothing happens at for this long (no move, no change, nobody connected) closes:
+    its invite answers that it has closed, and it is removed with its games; from
+    ``TRICKTABLE_TABLE_IDLE_SECONDS``."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 from tricktable.game import Seat, parse_action
 from tricktable.web.games.computer import ComputerError, Job
@@ -120,6 +121,18 @@ class TableDriver(TableViews):
         if table.state == "playing":
             self.store.finish(table, self.games._stamp())
             self.hub.publish({"table": table.id, "kind": "table"})
+
+    # --- Idle tables ------------------------------------------------------------------------
+
+    def sweep(self) -> int:
+        """Remove the tables nothing has happened at for ``idle_seconds``; how many."""
+        before = self.games._stamp() - timedelta(seconds=self.idle_seconds)
+        idle = self.store.idle(before)
+        for table_id in idle:
+            self.close(table_id)
+        if idle:
+            log.info("removed %d idle tables", len(idle))
+        return len(idle)
 
     # --- Presence and turn timers --------------------------------------------------------
 

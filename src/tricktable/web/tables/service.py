@@ -13,7 +13,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from tricktable.game import IllegalAction, parse_action
+from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
 from tricktable.web.games import TableOptions
@@ -23,7 +23,7 @@ from tricktable.web.store.games import GameRow
 from tricktable.web.tables.driver import TableDriver
 from tricktable.web.tables.phrases import PHRASES
 from tricktable.web.tables.store import SeatRow, TableRow, digest
-from tricktable.web.tables.views import INVITE, OWNER_PREFIX, SEATS, LiveCursor
+from tricktable.web.tables.views import INVITE, SEATS, LiveCursor, owner_of
 
 __all__ = ["INVITE", "SEATS", "LiveCursor", "TableService"]
 
@@ -109,7 +109,7 @@ class TableService(TableDriver):
         chosen = self._adapter(table.game)
         rules = chosen.rules(table.preset, TableOptions(hands=table.hands, target=table.target))
         now = self.games._stamp()
-        owner = OWNER_PREFIX + table.id[:28]
+        owner = owner_of(table.id)
         self.games.store.ensure_player(owner, now)
         game = GameRow(
             id=secrets.token_hex(16), game=table.game, player_id=owner, mode="table",
@@ -124,6 +124,58 @@ class TableService(TableDriver):
         self.hub.publish({"table": table.id, "kind": "table"})
         self.kick(table.id)
         return self.state(invite, token, since=None)
+    # --- Leaving ---------------------------------------------------------------------------
+
+    def leave(self, invite: str, token: str | None) -> dict[str, Any]:
+        """Take my seat's player off the table: in the lobby the seat opens, once started a
+        computer plays it.  A host who leaves hands the table to the first player present; the
+        last player to leave closes it.  The table as anyone sees it (None once closed)."""
+        for _attempt in range(20):
+            table = self._table(invite)
+            mine = self._seat(table, token)
+            if self._take_off(table, mine.seat):
+                fresh = self.store.table(table.id)
+                return {"game": None, "table": None if fresh is None else self._table_json(
+                    fresh, self.store.seats(fresh.id), None, self.games._stamp())}
+        raise ApiError(503, "busy", Message("server.table.busy"))
+
+    def remove(self, invite: str, token: str | None, seat: int) -> dict[str, Any]:
+        """The host takes another player off the table (a computer plays the seat once the game
+        has started); the table as the host sees it."""
+        for _attempt in range(20):
+            table = self._table(invite)
+            mine = self._seat(table, token)
+            if mine.seat != table.host_seat:
+                raise ApiError(403, "not_host", Message("server.table.not_host_remove"))
+            if seat == mine.seat:
+                raise ApiError(400, "bad_seat", Message("server.table.remove_self"))
+            if seat not in {s.seat for s in self.store.seats(table.id)}:
+                raise ApiError(400, "bad_seat", Message("server.table.remove_nobody",
+                                                        {"seat": seat}))
+            if self._take_off(table, seat):
+                return self.state(invite, token, since=None)
+        raise ApiError(503, "busy", Message("server.table.busy"))
+
+    def _take_off(self, table: TableRow, seat: Seat) -> bool:
+        """Take ``seat``'s player off ``table`` (the last player leaving closes it); False, with
+        nothing changed, when the table moved on meanwhile (look again)."""
+        seats = self.store.seats(table.id)
+        others = [s for s in seats if s.seat != seat]
+        if not others:
+            self.close(table.id)
+            return True
+        now = self.games._stamp()
+        host = table.host_seat
+        if seat == host:
+            away = self._away(others, now)
+            host = next((s.seat for s in others if s.seat not in away), others[0].seat)
+        if not self.store.leave(table, seat, host=host, now=now):
+            return False
+        self.hub.publish({"table": table.id, "kind": "table"})
+        if table.state == "playing":
+            self.kick(table.id)  # the seat is a computer's now: it may be its turn
+        return True
+
     # --- Playing -------------------------------------------------------------------------
 
     def act(self, invite: str, token: str | None, *, action: str, version: int,

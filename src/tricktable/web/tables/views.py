@@ -29,7 +29,7 @@ from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.store import PhraseRow, SeatRow, TableRow, TableStore
 
-__all__ = ["COMPUTER", "INVITE", "OWNER_PREFIX", "SEATS", "LiveCursor", "TableViews"]
+__all__ = ["COMPUTER", "INVITE", "OWNER_PREFIX", "SEATS", "LiveCursor", "TableViews", "owner_of"]
 
 SEATS = {"sheepshead": 5, "spades": 2}
 """How many seats each game's table has."""
@@ -59,6 +59,19 @@ class LiveCursor:
     table: int = -1
     language: str = DEFAULT_LANGUAGE
     """The language the connection's player reads (its handshake's)."""
+    joined: datetime | None = None
+    """When the connection's player sat down (its seat's ``joined_at``): a seat that changed
+    hands, or was given up, is no longer this connection's."""
+    gone: bool = False
+    """The player no longer sits here: the last message said so, and the connection closes."""
+
+
+
+def owner_of(table_id: str) -> str:
+    """The player id a table's games belong to."""
+    return OWNER_PREFIX + table_id[:28]
+
+
 COMPUTER = Message("server.table.computer")
 """The name of a seat a computer plays."""
 
@@ -68,8 +81,10 @@ class TableViews:
     :class:`~tricktable.web.tables.service.TableService`)."""
 
     def __init__(self, *, games: GameService, hub: Hub, grace: float = 60.0,
-                 workers: int = 4) -> None:
+                 workers: int = 4, idle_seconds: float = 6 * 3600) -> None:
         self.games = games
+        self.idle_seconds = idle_seconds
+        """A table nothing happens at for this long closes (and is removed)."""
         self.store = TableStore(games.store)
         self.cache = GameCache(games.store)
         self.hub = hub
@@ -135,7 +150,22 @@ class TableViews:
         table = self.store.by_invite(invite) if INVITE.fullmatch(invite) else None
         if table is None:
             raise ApiError(404, "unknown_table", Message("server.table.unknown"))
+        if self._idle(table):
+            self.close(table.id)
+            raise ApiError(404, "table_expired", Message("server.table.expired"))
         return table
+
+    def _idle(self, table: TableRow) -> bool:
+        """Whether nothing has happened at ``table`` for ``idle_seconds``."""
+        before = self.games._stamp() - timedelta(seconds=self.idle_seconds)
+        return table.updated_at < before and bool(self.store.idle(before, table_id=table.id))
+
+    def close(self, table_id: str) -> None:
+        """Remove a table (its seats, phrases and games); its live connections are told."""
+        self.store.delete(table_id, owner_of(table_id))
+        with self._snapshot_lock:
+            self._snapshots.pop(table_id, None)
+        self.hub.publish({"table": table_id, "kind": "table"})
 
     def _seat(self, table: TableRow, token: str | None) -> SeatRow:
         if not token:
@@ -238,8 +268,14 @@ class TableViews:
         with contextlib.ExitStack() as stack:
             held = None if table.game_id is None else stack.enter_context(
                 self.cache.hold(table.game_id, chosen, fresh=fresh))
+            holders = {s.seat: s.joined_at for s in seats}
             for cursor in cursors:
                 language = cursor.language
+                if cursor.joined is not None and holders.get(cursor.seat) != cursor.joined:
+                    cursor.gone = True  # the player left, or was removed
+                    messages.append(_dumps({"type": "error", **ApiError(
+                        403, "not_seated", Message("server.table.removed")).to_json(language)}))
+                    continue
                 with speaking(language):
                     if language not in shared:
                         shared[language] = self._table_json(table, seats, None, stamp)
