@@ -1,7 +1,8 @@
 """Tables with friends in real browsers (system Chromium, one context each, like three
 people on three phones) against a real server: create a table, copy the invite, sit down,
 start with computers in the empty seats, play a whole game; a player leaves and a computer
-takes the seat, then the player is back; two browsers play Spades to the end."""
+takes the seat, then the player is back; the host takes a player off the table and another
+gets up mid-game; two browsers play Spades to the end."""
 
 from __future__ import annotations
 
@@ -211,6 +212,40 @@ def test_a_player_leaves_a_computer_plays_the_seat_and_the_player_returns(
     bob_moves = play([ann, bob], "", until=lambda: bob.locator("#hand button.card").count() < 2,
                      limit=60)
     assert bob_moves >= 1
+
+
+def test_the_host_removes_a_player_and_another_leaves_mid_game(
+        server: Server, browser: Any) -> None:
+    directory = artifacts("browser-tables-leave")
+    people = [person(browser), person(browser), person(browser, phone=True)]
+    (_, ann, ann_errors), (_, bob, bob_errors), (_, cy, cy_errors) = people
+    link = create_table(ann, server.url, "sheepshead", "Ann")
+    sit_down(bob, link, "Bob")
+    sit_down(cy, link, "Cy")
+    ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
+                          ".length === 3")
+    # Only the host sees the buttons that take a player off the table.
+    assert bob.locator("#lobby-seats button.remove-seat").count() == 0
+    ann.screenshot(path=str(directory / "01-host-lobby.png"), full_page=True)
+    ann.get_by_role("button", name="Take Bob off the table").click()
+    bob.wait_for_selector("#friends-join:not([hidden])", timeout=30_000)
+    assert "host" in bob.inner_text("#toast")
+    ann.wait_for_selector("#lobby-seats li[data-seat='1'][data-kind='open']", timeout=30_000)
+    bob.screenshot(path=str(directory / "02-removed.png"), full_page=True)
+    # Once the game has started, a player who leaves is played by a computer.
+    ann.get_by_role("button", name="Start the game").click()
+    cy.wait_for_selector("#table-view:not([hidden])")
+    cy.locator("#seats-button").click()
+    cy.get_by_role("button", name="Leave the table").click()
+    cy.wait_for_selector("#friends-join:not([hidden])", timeout=30_000)
+    assert cy.locator("#table-view").is_hidden()
+    ann.wait_for_selector("#table-view:not([hidden])")
+    ann.locator("#seats-button").click()
+    ann.wait_for_selector("#lobby-seats li[data-seat='2'][data-kind='computer']",
+                          timeout=30_000)
+    ann.screenshot(path=str(directory / "03-computer-took-the-seat.png"), full_page=True)
+    for errors in (ann_errors, bob_errors, cy_errors):
+        assert not [e for e in errors if "403" not in e], errors
 
 
 def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> None:

@@ -20,7 +20,7 @@ from tests.web.daily_helpers import established
 from tests.web.play import assert_error, play_to_end
 from tests.web.servers import Server
 from tricktable.cli import app as cli
-from tricktable.web.daily.dates import daily_seed, day_ends_at, is_revealed
+from tricktable.web.daily.dates import COMMITTED_DAYS_AHEAD, daily_seed, day_ends_at, is_revealed
 
 SECRET = "test-secret"
 
@@ -53,6 +53,44 @@ def test_commitments_for_today_and_the_next_seven_days(client: TestClient) -> No
     assert_error(client.get("/api/daily/seed", params={"date": "2030-3-1"}), 400)
     assert_error(client.get("/api/daily/seed", params={"date": "2030-02-30"}), 400)
     assert_error(client.get("/api/daily/commitments", params={"game": "chess"}), 400)
+
+
+def test_the_board_publishes_commitments_in_the_seed_route_s_window_only(
+    client: TestClient,
+) -> None:
+    today = date(2030, 3, 14)
+    published = {c["date"] for c in client.get("/api/daily/commitments").json()["commitments"]}
+    for ahead in range(COMMITTED_DAYS_AHEAD + 4):
+        day = (today + timedelta(days=ahead)).isoformat()
+        seed = client.get("/api/daily/seed", params={"date": day})
+        board = client.get("/api/leaderboard", params={"date": day}).json()["fairness"]
+        if ahead <= COMMITTED_DAYS_AHEAD:
+            assert seed.status_code == 200 and day in published
+            assert board["commitment"] == seed.json()["commitment"] == sha(
+                daily_seed(SECRET, "sheepshead", today + timedelta(days=ahead)))
+        else:
+            assert_error(seed, 404, "not_committed")
+            assert day not in published and board["commitment"] is None
+            assert board["seed"] is None and not board["revealed"]
+
+
+def test_the_board_shows_other_players_seat_totals_only_once_the_day_ends(
+    client: TestClient, other_client: TestClient, clock: Clock
+) -> None:
+    established(client)
+    established(other_client)
+    mine = play_to_end(client, start(client), seed=1)
+    theirs = play_to_end(other_client, start(other_client), seed=2)
+    assert len(mine["view"]["totals"]) == 5
+
+    entries = {e["you"]: e for e in client.get("/api/leaderboard").json()["entries"]}
+    assert entries[True]["totals"] == mine["view"]["totals"]  # my own game: I played it
+    assert entries[False]["totals"] is None and entries[False]["score"] == theirs["score"]
+
+    clock.moment = datetime(2030, 3, 15, 5, 0, tzinfo=UTC)  # midnight CDT: the day is public
+    board = client.get("/api/leaderboard", params={"date": "2030-03-14"}).json()
+    entries = {e["you"]: e for e in board["entries"]}
+    assert entries[False]["totals"] == theirs["view"]["totals"]
 
 
 def test_a_seed_is_revealed_when_its_day_ends_in_central_time_across_dst(

@@ -148,7 +148,7 @@ def test_the_anonymous_tag_form_is_reserved(client: TestClient,
     tag = other_client.get("/api/me").json()["name"]
     assert tag.startswith("Anonymous ")
     for name in (tag, tag.upper(), "anonymous", "Ａｎｏｎｙｍｏｕｓ 02FD", "Anonymous02fd"):
-        error = assert_error(client.put("/api/me", json={"nickname": name}), 409,
+        error = assert_error(client.put("/api/me", json={"nickname": name}), 400,
                              "nickname_reserved")
         assert "reserved" in error["message"]
     assert client.get("/api/me").json()["nickname"] is None

@@ -221,5 +221,5 @@ def test_an_anonymous_tag_is_named_in_the_language_and_reserved_in_every_one(
     assert english.startswith("Anonymous ") and finnish == "Nimetön " + english.split()[1]
     for taken in ("Nimetön 02fd", "anonym", "ANONIEM 1a2b", "Anonim"):
         data = assert_error(client.put("/api/me", json={"nickname": taken},
-                                       headers=speaking("de")), 409, "nickname_reserved")
+                                       headers=speaking("de")), 400, "nickname_reserved")
         assert "Anonym 02fd" in worded(data, "de")

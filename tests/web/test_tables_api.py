@@ -9,12 +9,16 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+import sqlalchemy as sa
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import Clock
+from tests.web.daily_helpers import Visitors
 from tests.web.play import assert_error, random_legal, steady_spades
 from tests.web.tables import SEAT_HEADER, create, join, play_by_polling, start
+from tricktable.web.tables.db import friend_tables
+from tricktable.web.tables.service import TableService
 
 
 def clients(app: FastAPI, count: int) -> list[TestClient]:
@@ -135,13 +139,38 @@ def test_the_lobby_rules(app: FastAPI) -> None:
 
 
 def test_creating_tables_is_rate_limited(make_app: Callable[..., FastAPI]) -> None:
-    app = make_app(rate_limit_new_table_player="3/minute")
+    app = make_app(rate_limit_create_table_player="3/minute")
     with TestClient(app, raise_server_exceptions=False) as client:
         for _ in range(3):
             create(client, game="spades", difficulty="easy")
         response = client.post("/api/tables", json={"game": "spades", "nickname": "Spam"})
         assert_error(response, 429, "too_many_requests")
         assert int(response.headers["Retry-After"]) >= 1
+
+
+def test_one_address_cannot_make_tables_in_bulk(app: FastAPI) -> None:
+    """With fresh cookies for every table, one address still makes at most 20 a minute (the
+    default), and the others are refused before anything is stored."""
+    visitors = Visitors(app)
+    try:
+        made = 0
+        for k in range(25):
+            client = visitors("198.51.100.23", returning=False)
+            response = client.post("/api/tables", json={"game": "spades", "nickname": f"P{k}"})
+            if response.status_code == 201:
+                made += 1
+            else:
+                assert_error(response, 429, "too_many_requests")
+        assert made == 20
+        service: TableService = app.state.tables
+        with service.store.engine.connect() as connection:
+            stored = connection.execute(sa.select(sa.func.count()).select_from(friend_tables))
+            assert stored.scalar_one() == 20
+        other = visitors("198.51.100.24", returning=False)  # another address is not held up
+        assert other.post("/api/tables", json={"game": "spades", "nickname": "Q"}).status_code \
+            == 201
+    finally:
+        visitors.close()
 
 
 def test_quick_phrases_are_a_fixed_list(app: FastAPI) -> None:

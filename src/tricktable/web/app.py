@@ -177,7 +177,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pool = pool
     app.state.engine = engine
     app.state.started = False
-    live_tables = install_tables(app, service, grace=settings.table_grace_seconds)
+    live_tables = install_tables(app, service, grace=settings.table_grace_seconds,
+                                 idle_seconds=settings.table_idle_seconds)
     install_error_handlers(app)
     install_openapi(app)
     # The first added runs innermost: the rate limits need the player id, the identity cookie

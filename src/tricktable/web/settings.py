@@ -134,10 +134,23 @@ class Settings:
     rate_limit_hint_address: str = field(
         default_factory=_limit("hint_address", "600/minute"))
     """Hints and review starts per client address."""
+    rate_limit_create_table_player: str = field(
+        default_factory=_limit("create_table_player", "10/minute;60/hour"))
+    """Tables with friends created (``POST /api/tables``) per player."""
+    rate_limit_create_table_address: str = field(
+        default_factory=_limit("create_table_address", "20/minute;200/hour"))
+    """Tables created per client address: a player who drops the cookie is a new player, not
+    a new address."""
+    rate_limit_nickname_player: str = field(
+        default_factory=_limit("nickname_player", "10/minute;60/hour"))
+    """Nickname changes (``PUT /api/me``) per player."""
+    rate_limit_nickname_address: str = field(
+        default_factory=_limit("nickname_address", "30/minute;300/hour"))
+    """Nickname changes per client address (fresh cookies claiming names in bulk)."""
     rate_limit_new_table_player: str = field(
         default_factory=_limit("new_table_player", "30/minute;300/hour"))
-    """Tables with friends created, joined, started or rematched (``POST /api/tables``,
-    ``.../seats``, ``.../start``, ``.../rematch``) per player."""
+    """Tables with friends joined, started or rematched (``POST /api/tables/{invite}/seats``,
+    ``.../start``, ``.../rematch``) per player."""
     rate_limit_new_table_address: str = field(
         default_factory=_limit("new_table_address", "300/minute"))
     """The same per client address."""
@@ -145,3 +158,8 @@ class Settings:
         default_factory=lambda: float(_env_count("TRICKTABLE_TABLE_GRACE_SECONDS", 60)))
     """How long a disconnected player's seat at a table waits before a computer plays it
     (until the player is back); from ``TRICKTABLE_TABLE_GRACE_SECONDS``."""
+    table_idle_seconds: float = field(
+        default_factory=lambda: float(_env_count("TRICKTABLE_TABLE_IDLE_SECONDS", 6 * 3600)))
+    """A table nothing happens at for this long (no move, no change, nobody connected) closes:
+    its invite answers that it has closed, and it is removed with its games; from
+    ``TRICKTABLE_TABLE_IDLE_SECONDS``."""

@@ -79,9 +79,10 @@ class RateLimits:
             rule("daily", "POST", r"/api/daily/?"),
             rule("action", "POST", r"/api/games/[^/]+/actions/?"),
             rule("hint", "POST", r"/api/games/[^/]+/(hint|review)/?"),
-            rule("new_table", "POST", r"/api/tables/?"),
+            rule("create_table", "POST", r"/api/tables/?"),
             rule("new_table", "POST", r"/api/tables/[^/]+/(seats|start|rematch)/?"),
             rule("action", "POST", r"/api/tables/[^/]+/(actions|phrases)/?"),
+            rule("nickname", "PUT", r"/api/me/?"),
         ]
         storage = SqlStorage(engine, transaction=transaction)
         return cls(storage, rules)

@@ -22,7 +22,7 @@ def me(svc: Service, me: Player) -> dict[str, Any]:
     return svc.me(me)
 
 
-@router.put("/me", responses=errors(400, 409, 413))
+@router.put("/me", responses=errors(400, 409, 413, 429))
 def set_nickname(body: NicknameRequest, svc: Service, me: Player) -> dict[str, Any]:
     return svc.set_nickname(me, body.nickname)
 

@@ -32,6 +32,7 @@ from tricktable.web.tables.schemas import (
     JoinRequest,
     NewTableRequest,
     PhraseRequest,
+    RemoveRequest,
     TableActionRequest,
 )
 from tricktable.web.tables.service import INVITE, TableService
@@ -104,6 +105,22 @@ def rematch(invite: Invite, svc: Tables, x_seat_token: Token = None) -> JSONResp
     return JSONResponse(svc.start(invite, x_seat_token, rematch=True))
 
 
+@router.post("/{invite}/leave", responses=errors(400, 403, 404, 503))
+def leave_table(invite: Invite, svc: Tables, x_seat_token: Token = None) -> JSONResponse:
+    """Get up from my seat: in the lobby it opens again, once started a computer plays it.  A
+    host who leaves hands the table to another player; the last to leave closes it (the
+    answer's ``table`` is then null)."""
+    return JSONResponse(svc.leave(invite, x_seat_token))
+
+
+@router.post("/{invite}/remove", responses=errors(400, 403, 404, 413, 503))
+def remove_player(invite: Invite, body: RemoveRequest, svc: Tables,
+                  x_seat_token: Token = None) -> JSONResponse:
+    """The host takes another player off the table (a computer plays the seat once the game
+    has started)."""
+    return JSONResponse(svc.remove(invite, x_seat_token, body.seat))
+
+
 @router.post("/{invite}/actions", responses=errors(400, 403, 404, 409, 413, 422, 429))
 def table_act(invite: Invite, body: TableActionRequest, svc: Tables,
               x_seat_token: Token = None) -> JSONResponse:
@@ -142,7 +159,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         if (after is not None and after < 0) or (said is not None and said < 0):
             raise ValueError("a negative number")
         table = await anyio.to_thread.run_sync(svc._table, invite)
-        seat = (await anyio.to_thread.run_sync(svc._seat, table, token)).seat
+        sitting = await anyio.to_thread.run_sync(svc._seat, table, token)
+        seat = sitting.seat
     except ApiError as error:
         await _close(websocket, error.to_json(), 4403 if error.status == 403 else 4404)
         return
@@ -151,7 +169,7 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
                      4400)
         return
     member = feeds.join(table.id, seat, after=after, game=game, said=said,
-                        language=answer_language())
+                        language=answer_language(), joined=sitting.joined_at)
     try:
         await anyio.to_thread.run_sync(presence.connect, table.id, seat)
 

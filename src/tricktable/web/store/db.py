@@ -50,7 +50,8 @@ players = sa.Table(
     sa.Column("name_key", sa.String(96), nullable=True),
     sa.Index("ux_players_name_key", "name_key", unique=True),
 )
-"""``name_key``: the nickname compared (NFKC, casefolded), unique across players."""
+"""``name_key``: the nickname as compared (:func:`tricktable.web.games.names.name_key`: NFKC,
+confusable skeleton, casefolded, no accent marks), unique across players."""
 
 games = sa.Table(
     "games",

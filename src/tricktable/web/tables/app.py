@@ -18,12 +18,12 @@ from tricktable.web.tables.service import TableService
 __all__ = ["install"]
 
 
-def install(app: FastAPI, games: GameService, *,
-            grace: float) -> Callable[[], AbstractAsyncContextManager[None]]:
+def install(app: FastAPI, games: GameService, *, grace: float,
+            idle_seconds: float = 6 * 3600) -> Callable[[], AbstractAsyncContextManager[None]]:
     """Put the tables' service on ``app.state``; what to run for the app's lifetime (it
     listens for notices and runs the presence ticker)."""
     hub = Hub(games.store.engine)
-    service = TableService(games=games, hub=hub, grace=grace)
+    service = TableService(games=games, hub=hub, grace=grace, idle_seconds=idle_seconds)
     presence = Presence(service, heartbeat=max(0.5, min(10.0, grace / 4)),
                         tick=max(0.25, min(1.0, grace / 4)))
     app.state.tables = service

@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import anyio
@@ -90,6 +91,9 @@ class Feed:
             for member, text in zip(members, texts, strict=True):
                 if text is not None:
                     member.outbox.put_nowait(text)
+                if member.cursor.gone:  # the player left the seat, or was removed
+                    member.outbox.put_nowait(CLOSED)
+                    self.members.discard(member)
         for said in phrases:
             worded: dict[str, str] = {}  # the phrase in each member's language, built once
             for member in members:
@@ -112,14 +116,14 @@ class Feeds:
         self._feeds: dict[str, Feed] = {}
 
     def join(self, table_id: str, seat: Seat, *, after: int | None, game: str | None,
-             said: int | None, language: str) -> Member:
+             said: int | None, language: str, joined: datetime | None = None) -> Member:
         """A connection of ``seat`` (its player reading ``language``) joins its table's feed;
         its first message is on its way."""
         feed = self._feeds.get(table_id)
         if feed is None:
             feed = self._feeds[table_id] = Feed(self, table_id)
         member = Member(LiveCursor(seat=seat, after=after, game=game, said=said,
-                                   language=language))
+                                   language=language, joined=joined))
         feed.members.add(member)
         if feed.task is None or feed.task.done():
             feed.task = asyncio.get_running_loop().create_task(self._run(feed))

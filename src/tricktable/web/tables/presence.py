@@ -1,6 +1,7 @@
 """Who is connected: this process's live connections by seat, written to the seats'
 ``seen_at`` as a heartbeat (so every process, on a shared database, sees every presence), and
-the ticker that hands an away or idle player's turn to a computer."""
+the ticker that hands an away or idle player's turn to a computer and removes the tables
+nothing has happened at for a long while."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class Presence:
         self._connected: Counter[tuple[str, Seat]] = Counter()
         self._away: dict[str, frozenset[Seat]] = {}
         self._last_beat = 0.0
+        self._last_sweep = time.monotonic()
 
     def connect(self, table_id: str, seat: Seat) -> None:
         """A connection of a seat opened (call from a worker thread: it writes)."""
@@ -51,8 +53,16 @@ class Presence:
             pairs = list(self._connected)
         self.tables.store.seen(pairs, self.tables.games._stamp())
 
+    @property
+    def sweep_every(self) -> float:
+        """How often the idle tables are looked for (and removed)."""
+        return max(1.0, min(60.0, self.tables.idle_seconds / 4))
+
     def look(self) -> None:
         self.beat()
+        if time.monotonic() - self._last_sweep >= self.sweep_every:
+            self._last_sweep = time.monotonic()
+            self.tables.sweep()
         watched = self.tables.hub.watched()
         for gone in set(self._away) - set(watched):
             del self._away[gone]

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from tricktable.web.schemas import DifficultyName, GameName, PresetName
 from tricktable.web.tables.phrases import PHRASES
 
-__all__ = ["JoinRequest", "NewTableRequest", "PhraseName", "PhraseRequest",
+__all__ = ["JoinRequest", "NewTableRequest", "PhraseName", "PhraseRequest", "RemoveRequest",
            "TableActionRequest"]
 
 PhraseName = Literal["nice", "sorry", "thanks", "oops", "wow", "hurry", "brb", "gg"]
@@ -49,3 +49,8 @@ class TableActionRequest(_Body):
 
 class PhraseRequest(_Body):
     phrase: PhraseName
+
+
+class RemoveRequest(_Body):
+    seat: StrictInt = Field(ge=0, le=4)
+    """The seat whose player the host takes off the table."""

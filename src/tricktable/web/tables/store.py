@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.game import Seat
-from tricktable.web.store.db import games
+from tricktable.web.store.db import game_actions, games, players
 from tricktable.web.store.games import GameRow, Store
 from tricktable.web.tables.db import friend_phrases, friend_seats, friend_tables
 
@@ -169,6 +169,48 @@ class TableStore:
         with self.games._writing() as connection:
             self._bump(connection, table, state="playing", new_state="finished",
                        updated_at=now)
+
+    def leave(self, table: TableRow, seat: Seat, *, host: Seat, now: datetime) -> bool:
+        """Take ``seat``'s player off a table still at ``table.version`` (the seat is open in
+        the lobby, a computer's once started), ``host`` hosting from now; False (nothing
+        written) if the table moved on meanwhile."""
+        try:
+            with self.games._writing() as connection:
+                if not self._bump(connection, table, state=table.state, host_seat=host,
+                                  updated_at=now):
+                    raise _Moved
+                connection.execute(friend_seats.delete().where(
+                    friend_seats.c.table_id == table.id, friend_seats.c.seat == seat))
+        except _Moved:
+            return False
+        return True
+
+    def idle(self, before: datetime, *, limit: int = 100,
+             table_id: str | None = None) -> list[str]:
+        """Tables (or just ``table_id``) nothing happened at since ``before``: no change of the
+        table, no move in its game, no seat seen (the oldest first, at most ``limit``)."""
+        recent_seat = sa.exists().where(friend_seats.c.table_id == friend_tables.c.id,
+                                        friend_seats.c.seen_at >= before)
+        recent_game = sa.exists().where(games.c.id == friend_tables.c.game_id,
+                                        games.c.updated_at >= before)
+        query = (sa.select(friend_tables.c.id)
+                 .where(friend_tables.c.updated_at < before, ~recent_seat, ~recent_game)
+                 .order_by(friend_tables.c.updated_at).limit(limit))
+        if table_id is not None:
+            query = query.where(friend_tables.c.id == table_id)
+        with self.engine.connect() as connection:
+            return [str(table_id) for table_id in connection.execute(query).scalars()]
+
+    def delete(self, table_id: str, owner: str) -> None:
+        """Remove a table with its seats, phrases and games (those of ``owner``)."""
+        owned = sa.select(games.c.id).where(games.c.player_id == owner)
+        with self.games._writing() as connection:
+            connection.execute(friend_phrases.delete().where(friend_phrases.c.table_id == table_id))
+            connection.execute(friend_seats.delete().where(friend_seats.c.table_id == table_id))
+            connection.execute(friend_tables.delete().where(friend_tables.c.id == table_id))
+            connection.execute(game_actions.delete().where(game_actions.c.game_id.in_(owned)))
+            connection.execute(games.delete().where(games.c.player_id == owner))
+            connection.execute(players.delete().where(players.c.id == owner))
 
     def say(self, table_id: str, seat: Seat, phrase: str, now: datetime, *,
             limit: int, window: timedelta) -> PhraseRow | None:

@@ -64,7 +64,7 @@ async function fairness(board, game) {
   if (day.revealed) {
     parts.push(el('p', {}, t('web.board.revealed', { date })),
       el('pre', { 'data-testid': 'verify-command' }, `tricktable verify-daily --game ${game} --date ${day.date} --seed ${day.seed} --commitment ${day.commitment}`));
-  } else {
+  } else if (day.commitment) {
     parts.push(el('p', {}, t('web.board.committed', { date })),
       el('p', {}, el('code', { 'data-testid': 'commitment' }, day.commitment)),
       el('p', { class: 'muted' }, t('web.board.reveal_at', { moment: formatMoment(day.reveal_at) })));

@@ -145,15 +145,43 @@ async function joinTable(event) {
 
 const SEAT_KINDS = { open: 'web.friends.seat_open', computer: 'web.friends.seat_computer', human: 'web.friends.seat_player' };
 
-function seatItem(seat, you) {
+function seatItem(seat, you, host) {
   const tags = [t(SEAT_KINDS[seat.kind])];
   if (seat.host) tags.push(t('web.friends.seat_host'));
   if (seat.kind === 'human' && seat.away) tags.push(t('web.friends.seat_away'));
   else if (seat.kind === 'human' && !seat.connected) tags.push(t('web.friends.seat_not_connected'));
   let name = t(seat.kind === 'open' ? 'web.friends.empty_seat' : 'web.friends.computer');
   if (seat.kind === 'human') name = seat.seat === you ? t('web.friends.nickname_you', { nickname: seat.nickname }) : seat.nickname;
-  return el('li', { 'data-kind': seat.kind, 'data-seat': seat.seat, 'data-away': seat.kind === 'human' && seat.away ? 'true' : null },
+  const item = el('li', { 'data-kind': seat.kind, 'data-seat': seat.seat, 'data-away': seat.kind === 'human' && seat.away ? 'true' : null },
     el('b', {}, name), el('span', { class: 'tag' }, tags.join(' · ')));
+  if (host && seat.kind === 'human' && seat.seat !== you) {
+    const remove = el('button', { type: 'button', class: 'remove-seat', 'aria-label': t('web.friends.remove_label', { nickname: seat.nickname }) },
+      t('web.friends.remove'));
+    remove.addEventListener('click', () => removePlayer(seat.seat));
+    item.append(' ', remove);
+  }
+  return item;
+}
+
+// The host takes a player off the table (a computer plays the seat once the game has started).
+async function removePlayer(seat) {
+  try {
+    onState(await call('POST', `/api/tables/${live.invite}/remove`, { seat }));
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+// Get up from the table: the seat opens (or a computer plays it); this browser forgets it.
+async function leaveTable() {
+  try {
+    const left = await call('POST', `/api/tables/${live.invite}/leave`);
+    forgetSeat();
+    toast(t('web.friends.left'));
+    if (!left.table) location.assign('/friends'); // the last one out: the table is closed
+  } catch (error) {
+    toast(error, 'error');
+  }
 }
 
 function renderLobby() {
@@ -167,7 +195,8 @@ function renderLobby() {
   if (table.turn_seconds) info.push(t('web.friends.info_timer', { seconds: table.turn_seconds }));
   $('lobby-info').textContent = info.join(' · ');
   $('invite-link').value = `${location.origin}/t/${live.invite}`;
-  $('lobby-seats').replaceChildren(...table.seats.map((seat) => seatItem(seat, table.you)));
+  $('lobby-seats').replaceChildren(...table.seats.map((seat) => seatItem(seat, table.you, host)));
+  $('leave-table').hidden = table.you === null || table.you === undefined;
   $('start-table').hidden = !(host && table.state === 'lobby');
   $('rematch-table').hidden = !(host && table.state === 'finished');
   $('back-to-table').hidden = !live.gameId;
@@ -388,6 +417,12 @@ function stopPolling() {
 }
 
 function forgetSeat() {
+  const game = live.table && GAMES[live.table.game];
+  if (game && live.gameId) {
+    game.stop();
+    $(game.view).hidden = true;
+  }
+  live.gameId = null;
   live.token = null;
   localStorage.removeItem(tokenKey());
   if (live.socket) live.socket.close();
@@ -460,6 +495,9 @@ async function init() {
   $('start-table').addEventListener('click', () => startOrRematch('start'));
   $('rematch-table').addEventListener('click', () => startOrRematch('rematch'));
   $('back-to-table').addEventListener('click', showTable);
+  const leave = el('button', { id: 'leave-table', type: 'button', hidden: true }, t('web.friends.leave'));
+  leave.addEventListener('click', leaveTable);
+  $('back-to-table').after(' ', leave);
   $('copy-invite').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText($('invite-link').value);
