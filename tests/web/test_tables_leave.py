@@ -6,6 +6,7 @@ happens at for ``table_idle_seconds`` answers that it has closed and is removed 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -139,6 +140,9 @@ def test_an_idle_table_closes_and_is_removed(make_app: Callable[..., FastAPI],
         swept = create(client, game="spades", difficulty="easy")
         idle_id = tables.store.by_invite(idle.invite).id
         owned = rows(app, games, games.c.player_id == owner_of(idle_id))
+        deadline = time.monotonic() + 30  # the computers' first moves come from the workers
+        while rows(app, game_actions) == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert owned == 1 and rows(app, game_actions) > 0
         clock.moment += timedelta(minutes=50)
         with TestClient(app, raise_server_exceptions=False) as bob_client:
