@@ -60,7 +60,7 @@ from tricktable.web.edges.metrics import MetricsMiddleware
 from tricktable.web.edges.proxy import ProxyHeadersMiddleware
 from tricktable.web.edges.rate_limit import RateLimitMiddleware, RateLimits
 from tricktable.web.edges.security_headers import SecurityHeadersMiddleware
-from tricktable.web.errors import install_error_handlers
+from tricktable.web.errors import UnexpectedErrors, install_error_handlers
 from tricktable.web.games.computer import ComputerPool
 from tricktable.web.games.service import GameService
 from tricktable.web.identity import (
@@ -182,13 +182,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     install_openapi(app)
     # The first added runs innermost: the rate limits need the player id, the identity cookie
-    # the scheme the proxy headers give, and the logs and metrics see every answer; the
-    # answer's language is settled first of all.
+    # the scheme the proxy headers give, an error anywhere inside the security headers is
+    # answered there (a database that does not answer: 503, even from the rate limits), and
+    # the logs and metrics see every answer; the answer's language is settled first of all.
     app.add_middleware(PageLanguageMiddleware)  # the pages' words in the visitor's language
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)
     app.add_middleware(BodyLimitMiddleware, limit=settings.body_limit)
+    app.add_middleware(UnexpectedErrors)
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(MetricsMiddleware)
     app.add_middleware(AccessLogMiddleware)
