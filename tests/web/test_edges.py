@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+import sqlalchemy as sa
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.applications import Starlette
@@ -190,3 +191,33 @@ def test_the_cookie_is_secure_over_https_through_a_trusted_proxy(
     assert "Secure" not in cookie
     https = TestClient(app, base_url="https://testserver")
     assert "; Secure" in https.get("/api/me").headers["set-cookie"]
+
+
+# --- Stored addresses -------------------------------------------------------------------------
+
+
+def test_the_rate_limit_counters_never_hold_an_address(
+    make_app: Callable[..., FastAPI], database_url: str,
+) -> None:
+    """The counters key on a keyed hash (HMAC under the server secret) of the connection, so the
+    database never holds a client's address; the limits count exactly as before."""
+    app = make_app(rate_limit_new_game_address="2/minute")
+    addresses = ["203.0.113.7", "2001:db8:7:7::1", "2001:db8:7:7::2"]
+    statuses = []
+    for address in addresses:
+        with TestClient(app, client=(address, 50_000)) as client:  # type: ignore[arg-type]
+            statuses.append(client.post("/api/games", json={"difficulty": "easy"}).status_code)
+    assert statuses == [201, 201, 201]
+    # The IPv6 addresses share one /64 (a household's or a phone's), as for the Daily: a third
+    # address in it is past the limit of 2.
+    with TestClient(app, client=("2001:db8:7:7::3", 1)) as client:  # type: ignore[arg-type]
+        assert_error(client.post("/api/games", json={"difficulty": "easy"}), 429)
+    engine = sa.create_engine(database_url)
+    with engine.connect() as connection:
+        rows = [tuple(str(value) for value in row)
+                for row in connection.execute(sa.text("SELECT * FROM rate_limits"))]
+    engine.dispose()
+    assert rows
+    stored = " ".join(" ".join(row) for row in rows)
+    for address in (*addresses, "2001:db8:7:7::", "2001:db8:7:7::/64", "203.0.113"):
+        assert address not in stored, (address, rows)

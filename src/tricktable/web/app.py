@@ -155,7 +155,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               new_browsers_unranked=settings.daily_new_browsers_unranked))
 
     reviews = ReviewService(service)
-    limits = RateLimits.from_settings(settings, engine, transaction=store._writing)
+    limits = RateLimits.from_settings(settings, engine, secret=secret,
+                                      transaction=store._writing)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
