@@ -133,3 +133,42 @@ def test_strict_requests_still_accept_what_the_browser_sends(client: TestClient)
 def test_query_choices_are_checked(client: TestClient) -> None:
     for path in ("/api/daily?game=", "/api/me/stats?game=chess", "/api/leaderboard?game=go"):
         assert_error(client.get(path), 400, "bad_request")
+
+
+@pytest.mark.parametrize(("path", "field"), [
+    ("/api/leaderboard?date=9999-12-31", "date"),  # the day after does not exist
+    ("/api/leaderboard?date=0001-01-01", "date"),
+    ("/api/leaderboard?date=2030-02-30", "date"),
+    ("/api/leaderboard?date=2030-3-14", "date"),
+    ("/api/leaderboard?date=20300314", "date"),
+    ("/api/daily/seed?date=9999-12-31", "date"),
+    ("/api/daily/seed?date=1999-12-31", "date"),
+    ("/api/daily/seed?date=2030-13-01", "date"),
+    ("/api/games/{game}?since=2147483648", "since"),
+    ("/api/games/{game}?since=-1", "since"),
+    ("/api/games/{game}?since=1e3", "since"),
+])
+def test_dates_and_counts_are_checked_before_use(client: TestClient, path: str,
+                                                 field: str) -> None:
+    game = new_game(client, difficulty="easy")
+    message = assert_error(client.get(path.format(game=game["id"])), 400,
+                           "bad_request")["message"]
+    assert field in message, message
+    if field == "date":
+        assert "2000-01-01" in message and "2999-12-31" in message and "YYYY-MM-DD" in message
+
+
+def test_the_first_and_last_days_are_answered(client: TestClient) -> None:
+    for day in ("2000-01-01", "2999-12-31"):
+        assert client.get(f"/api/leaderboard?date={day}").json()["date"] == day
+    assert client.get("/api/daily/seed?date=2000-01-01").json()["revealed"] is True
+
+
+@pytest.mark.parametrize("change", [{"version": 2**31}, {"since": 2**40}])
+def test_action_counts_are_bounded(client: TestClient, change: dict[str, Any]) -> None:
+    game = new_game(client, difficulty="easy")
+    body = {"action": game["legal_actions"][0], "version": game["version"], **change}
+    response = client.post(f"/api/games/{game['id']}/actions", json=body)
+    message = assert_error(response, 400, "bad_request")["message"]
+    assert next(iter(change)) in message and "2,147,483,647" in message, message
+    assert client.get(f"/api/games/{game['id']}").json()["version"] == game["version"]

@@ -22,6 +22,7 @@ __all__ = [
     "ErrorBody",
     "GameName",
     "HOUSE_OPTIONS",
+    "MAX_COUNT",
     "NewGameRequest",
     "NicknameRequest",
     "PresetName",
@@ -37,6 +38,9 @@ DifficultyName = Literal["easy", "normal", "hard"]
 PartnerName = Literal["called-ace", "jack-of-diamonds"]
 """Sheepshead's partner rules (:class:`tricktable.sheepshead.rules.Partner`)."""
 HOUSE_OPTIONS = ("partner", "crack", "blitz", "max_doubles")
+MAX_COUNT = 2**31 - 1
+"""The largest version or event number a request may give (what the databases' integer columns
+hold)."""
 """The Sheepshead house options a new game may set over its table's."""
 
 
@@ -87,9 +91,9 @@ class ActionRequest(_Body):
     action: str = Field(max_length=200)
     """The action's text: ``pass``, ``bury QC 7H``, ``call AH unknown 8C``, ``play 10D``;
     Spades: ``keep``, ``reject``, ``double-nil``, ``exchange 2C 3D``, ``bid 4``, ``bid nil``."""
-    version: StrictInt = Field(ge=0)
+    version: StrictInt = Field(ge=0, le=MAX_COUNT)
     """The game version the player acted on (from the last response)."""
-    since: StrictInt | None = Field(default=None, ge=0)
+    since: StrictInt | None = Field(default=None, ge=0, le=MAX_COUNT)
     """The number of events the client has seen; the answer holds the events after them."""
     game_id: str | None = Field(default=None, max_length=64)
     """Optional: the game the client meant (must match the URL)."""
