@@ -19,6 +19,7 @@ __all__ = ["errors", "install_openapi"]
 _MEANING = {
     400: "The request is malformed or asks for something that does not exist (the message "
          "says what).",
+    401: "The server keeps this for holders of a token (Authorization: Bearer <token>).",
     403: "The game or seat belongs to another player.",
     404: "There is no such game.",
     409: "The game moved on (stale version, or over): the body holds the game as it is now.",
