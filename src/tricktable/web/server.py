@@ -21,9 +21,14 @@ LogFormat = Literal["text", "json"]
 
 
 def app_from_environment() -> FastAPI:
-    """The app from environment settings (each uvicorn worker process builds its own)."""
+    """The app from environment settings (each uvicorn worker process builds its own); the
+    process ends with the supervisor that started it (:mod:`tricktable.lifeline`)."""
+    from tricktable.lifeline import end_with_supervisor, supervisor
     from tricktable.web.app import create_app
 
+    boss = supervisor()
+    if boss is not None:
+        end_with_supervisor(boss, kernel_signal=True)
     return create_app(Settings())
 
 
@@ -42,12 +47,14 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
     """
     import uvicorn
 
+    from tricktable.lifeline import become_supervisor
     from tricktable.web.app import create_app
     from tricktable.web.edges.metrics import parse_address
     from tricktable.web.edges.proxy import parse_networks
     from tricktable.web.store.db import make_engine, migrate
     from tricktable.web.store.games import Store
 
+    become_supervisor()  # every process started from here on ends with this one
     settings = Settings()
     if database:
         settings = replace(settings, database_url=database)
