@@ -221,3 +221,35 @@ def test_the_rate_limit_counters_never_hold_an_address(
     stored = " ".join(" ".join(row) for row in rows)
     for address in (*addresses, "2001:db8:7:7::", "2001:db8:7:7::/64", "203.0.113"):
         assert address not in stored, (address, rows)
+
+
+# --- Methods: HEAD wherever GET is, a complete Allow ------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/metrics", "/api/options",
+                                  "/api/games", "/api/me", "/api/leaderboard", "/api/docs"])
+def test_head_is_answered_wherever_get_is(client: TestClient, path: str) -> None:
+    got = client.get(path)
+    head = client.head(path)
+    assert head.status_code == got.status_code == 200, (path, head.status_code)
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+    assert head.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize(("method", "path", "allow"), [
+    ("DELETE", "/api/games", "GET, HEAD, POST"),
+    ("PATCH", "/api/me", "GET, HEAD, PUT"),
+    ("OPTIONS", "/api/daily", "GET, HEAD, POST"),
+    ("PUT", "/api/games/0123456789abcdef0123456789abcdef/review", "GET, HEAD, POST"),
+    ("GET", "/api/games/0123456789abcdef0123456789abcdef/actions", "POST"),
+    ("HEAD", "/api/games/0123456789abcdef0123456789abcdef/hint", "POST"),
+    ("POST", "/healthz", "GET, HEAD"),
+    ("BREW", "/metrics", "GET, HEAD"),
+    ("POST", "/static/css/style.css", "GET, HEAD"),
+])
+def test_a_405_allows_every_method_of_the_path(client: TestClient, method: str, path: str,
+                                               allow: str) -> None:
+    response = client.request(method, path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == allow

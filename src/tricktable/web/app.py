@@ -52,10 +52,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tricktable.web.contract import install_openapi
+from tricktable.web.contract import install_docs, install_openapi
 from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.access_log import AccessLogMiddleware
 from tricktable.web.edges.body_limit import BodyLimitMiddleware
+from tricktable.web.edges.methods import HeadAsGet
 from tricktable.web.edges.metrics import MetricsMiddleware
 from tricktable.web.edges.proxy import ProxyHeadersMiddleware
 from tricktable.web.edges.rate_limit import RateLimitMiddleware, RateLimits
@@ -171,7 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await anyio.to_thread.run_sync(pool.shutdown)
             engine.dispose()
 
-    app = FastAPI(title="Tricktable", lifespan=lifespan, docs_url="/api/docs",
+    app = FastAPI(title="Tricktable", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
     app.state.service = service
@@ -182,11 +183,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     live_tables = install_tables(app, service, grace=settings.table_grace_seconds)
     install_error_handlers(app)
     install_openapi(app)
+    install_docs(app)  # Swagger UI from a package, on this origin: no third-party host
     # The first added runs innermost: the rate limits need the player id, the identity cookie
     # the scheme the proxy headers give, an error anywhere inside the security headers is
     # answered there (a database that does not answer: 503, even from the rate limits), and
     # the logs and metrics see every answer; the answer's language is settled first of all.
     app.add_middleware(PageLanguageMiddleware)  # the pages' words in the visitor's language
+    app.add_middleware(HeadAsGet)  # outside the pages' words, which are then in the headers
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)

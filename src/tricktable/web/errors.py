@@ -28,6 +28,7 @@ from starlette.types import Message as AsgiMessage
 from tricktable.i18n import Message, translate
 from tricktable.i18n.errors import reason_of
 from tricktable.web.edges.body_limit import BodyTooLarge
+from tricktable.web.edges.methods import allowed_methods
 from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import request_language
 from tricktable.web.routes.pages import not_found_html
@@ -218,7 +219,11 @@ def install_error_handlers(app: FastAPI) -> None:
         else:
             message = str(detail)
         body = error_body(_CODES.get(error.status_code, "error"), message, language)
-        return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # every method of the path, not only the first route's
+            headers["Allow"] = ", ".join(allowed_methods(request.app.router.routes,
+                                                         request.scope))
+        return JSONResponse(body, status_code=error.status_code, headers=headers)
 
     async def database_error(request: Request, error: Exception) -> JSONResponse:
         return answer_for(error, request_language(request))
