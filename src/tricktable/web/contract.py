@@ -59,6 +59,18 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return documented
 
 
+def _head_and_query(operation: dict[str, Any]) -> None:
+    """A query parameter is given or left out, never null: drop FastAPI's ``null`` choice."""
+    for parameter in operation.get("parameters", []):
+        schema = parameter.get("schema", {})
+        choices = schema.get("anyOf")
+        if parameter.get("in") == "query" and isinstance(choices, list):
+            kept = [choice for choice in choices if choice != {"type": "null"}]
+            if len(kept) == 1:
+                del schema["anyOf"]
+                schema.update(kept[0])
+
+
 def install_openapi(app: FastAPI) -> None:
     """Serve the document without FastAPI's automatic (never sent) 422 answers."""
 
@@ -72,9 +84,12 @@ def install_openapi(app: FastAPI) -> None:
                     schema = answer.get("content", {}).get("application/json", {}).get("schema")
                     if schema == {"$ref": "#/components/schemas/HTTPValidationError"}:
                         del operation["responses"]["422"]
+                    _head_and_query(operation)
             schemas = document.get("components", {}).get("schemas", {})
             schemas.pop("HTTPValidationError", None)
             schemas.pop("ValidationError", None)
+            if not app.state.settings.test_options:  # refused without them: not offered
+                schemas.get("SpadesGameRequest", {}).get("properties", {}).pop("target", None)
             app.openapi_schema = document
         return app.openapi_schema
 

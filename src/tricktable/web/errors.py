@@ -32,6 +32,7 @@ from tricktable.web.edges.methods import allowed_methods
 from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import request_language
 from tricktable.web.routes.pages import not_found_html
+from tricktable.web.schemas import UNION_TAGS
 
 __all__ = ["RETRY_AFTER_SECONDS", "UnexpectedErrors", "answer_for", "install_error_handlers"]
 
@@ -66,7 +67,8 @@ def _validation_message(error: RequestValidationError) -> Message:
     problems: list[object] = []
     for item in error.errors():
         kind = item.get("type", "")
-        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+        where = ".".join(str(part) for part in item.get("loc", ())
+                         if part != "body" and part not in UNION_TAGS)
         field: object = where or Message("server.validation.body")
         context = item.get("ctx") or {}
         shown = _printable(_shown(item["input"])) if "input" in item else ""
