@@ -395,8 +395,17 @@ def serve(
     log_format: Annotated[LogFormat, typer.Option(
         help="Logs as plain text, or as one JSON object a line (a line per request).")
     ] = LogFormat.text,
+    metrics_token: Annotated[str | None, typer.Option(
+        help="Serve /metrics only to requests with 'Authorization: Bearer TOKEN' (also "
+        "$TRICKTABLE_METRICS_TOKEN). Without this or --metrics-address anyone may read them.")
+    ] = None,
+    metrics_address: Annotated[str | None, typer.Option(
+        metavar="HOST:PORT",
+        help="Serve the metrics on this address of their own (like 127.0.0.1:9100) and not at "
+        "/metrics on the players' port (also $TRICKTABLE_METRICS_ADDRESS).")] = None,
 ) -> None:
     """Serve Sheepshead and Spades in the browser (New game, Daily, leaderboard)."""
+    from tricktable.web.edges.metrics import parse_address
     from tricktable.web.edges.proxy import parse_networks
     from tricktable.web.server import serve as run_server
 
@@ -404,9 +413,15 @@ def serve(
         parse_networks(trusted_proxy or ())
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--trusted-proxy") from None
+    if metrics_address:
+        try:
+            parse_address(metrics_address)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--metrics-address") from None
     run_server(host=host, port=port, database=database, workers=workers, processes=processes,
                trusted_proxies=tuple(trusted_proxy or ()),
-               log_format="json" if log_format is LogFormat.json else "text")
+               log_format="json" if log_format is LogFormat.json else "text",
+               metrics_token=metrics_token, metrics_address=metrics_address)
 
 
 @app.command()

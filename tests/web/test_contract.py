@@ -32,7 +32,7 @@ EXPECTED = {
     ("get", "/readyz"): {"200", "503"},
     ("get", "/healthz"): {"200"},
     ("get", "/api/health"): {"200"},
-    ("get", "/metrics"): {"200"},
+    ("get", "/metrics"): {"200", "401", "404"},
     ("get", "/api/options"): {"200"},
     ("get", "/api/i18n"): {"200"},
     ("get", "/api/games"): {"200"},
@@ -84,7 +84,9 @@ def test_the_choices_in_the_schemas_are_the_servers() -> None:
     ("body", "words"),
     [
         ({"hands": "5"}, ["hands", '"5"']),
-        ({"hands": 5.0}, ["hands", "5.0"]),
+        ({"hands": 5.5}, ["hands", "5.5"]),
+        ({"hands": 7}, ["hands", "5, 10, 15, 20", "7"]),
+        ({"game": "spades", "hands": 5}, ["hands", "not a field"]),
         ({"hands": True}, ["hands", "true"]),
         ({"preset": ""}, ["preset", '""', "milwaukee"]),
         ({"difficulty": ""}, ["difficulty", '""', "normal"]),
@@ -104,7 +106,7 @@ def test_new_game_requests_are_strict(client: TestClient, body: dict[str, Any],
     [
         ({"version": True}, ["version", "true"]),
         ({"version": "0"}, ["version", '"0"']),
-        ({"version": 0.0}, ["version", "0.0"]),
+        ({"version": 0.5}, ["version", "0.5"]),
         ({"since": False}, ["since", "false"]),
         ({"seat": "0"}, ["seat"]),
         ({"extra": 1}, ["extra", "not a field"]),
@@ -135,3 +137,42 @@ def test_strict_requests_still_accept_what_the_browser_sends(client: TestClient)
 def test_query_choices_are_checked(client: TestClient) -> None:
     for path in ("/api/daily?game=", "/api/me/stats?game=chess", "/api/leaderboard?game=go"):
         assert_error(client.get(path), 400, "bad_request")
+
+
+@pytest.mark.parametrize(("path", "field"), [
+    ("/api/leaderboard?date=9999-12-31", "date"),  # the day after does not exist
+    ("/api/leaderboard?date=0001-01-01", "date"),
+    ("/api/leaderboard?date=2030-02-30", "date"),
+    ("/api/leaderboard?date=2030-3-14", "date"),
+    ("/api/leaderboard?date=20300314", "date"),
+    ("/api/daily/seed?date=9999-12-31", "date"),
+    ("/api/daily/seed?date=1999-12-31", "date"),
+    ("/api/daily/seed?date=2030-13-01", "date"),
+    ("/api/games/{game}?since=2147483648", "since"),
+    ("/api/games/{game}?since=-1", "since"),
+    ("/api/games/{game}?since=1e3", "since"),
+])
+def test_dates_and_counts_are_checked_before_use(client: TestClient, path: str,
+                                                 field: str) -> None:
+    game = new_game(client, difficulty="easy")
+    message = assert_error(client.get(path.format(game=game["id"])), 400,
+                           "bad_request")["message"]
+    assert field in message, message
+    if field == "date":
+        assert "2000-01-01" in message and "2999-12-31" in message and "YYYY-MM-DD" in message
+
+
+def test_the_first_and_last_days_are_answered(client: TestClient) -> None:
+    for day in ("2000-01-01", "2999-12-31"):
+        assert client.get(f"/api/leaderboard?date={day}").json()["date"] == day
+    assert client.get("/api/daily/seed?date=2000-01-01").json()["revealed"] is True
+
+
+@pytest.mark.parametrize("change", [{"version": 2**31}, {"since": 2**40}])
+def test_action_counts_are_bounded(client: TestClient, change: dict[str, Any]) -> None:
+    game = new_game(client, difficulty="easy")
+    body = {"action": game["legal_actions"][0], "version": game["version"], **change}
+    response = client.post(f"/api/games/{game['id']}/actions", json=body)
+    message = assert_error(response, 400, "bad_request")["message"]
+    assert next(iter(change)) in message and "2,147,483,647" in message, message
+    assert client.get(f"/api/games/{game['id']}").json()["version"] == game["version"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+import sqlalchemy as sa
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.applications import Starlette
@@ -190,3 +191,65 @@ def test_the_cookie_is_secure_over_https_through_a_trusted_proxy(
     assert "Secure" not in cookie
     https = TestClient(app, base_url="https://testserver")
     assert "; Secure" in https.get("/api/me").headers["set-cookie"]
+
+
+# --- Stored addresses -------------------------------------------------------------------------
+
+
+def test_the_rate_limit_counters_never_hold_an_address(
+    make_app: Callable[..., FastAPI], database_url: str,
+) -> None:
+    """The counters key on a keyed hash (HMAC under the server secret) of the connection, so the
+    database never holds a client's address; the limits count exactly as before."""
+    app = make_app(rate_limit_new_game_address="2/minute")
+    addresses = ["203.0.113.7", "2001:db8:7:7::1", "2001:db8:7:7::2"]
+    statuses = []
+    for address in addresses:
+        with TestClient(app, client=(address, 50_000)) as client:  # type: ignore[arg-type]
+            statuses.append(client.post("/api/games", json={"difficulty": "easy"}).status_code)
+    assert statuses == [201, 201, 201]
+    # The IPv6 addresses share one /64 (a household's or a phone's), as for the Daily: a third
+    # address in it is past the limit of 2.
+    with TestClient(app, client=("2001:db8:7:7::3", 1)) as client:  # type: ignore[arg-type]
+        assert_error(client.post("/api/games", json={"difficulty": "easy"}), 429)
+    engine = sa.create_engine(database_url)
+    with engine.connect() as connection:
+        rows = [tuple(str(value) for value in row)
+                for row in connection.execute(sa.text("SELECT * FROM rate_limits"))]
+    engine.dispose()
+    assert rows
+    stored = " ".join(" ".join(row) for row in rows)
+    for address in (*addresses, "2001:db8:7:7::", "2001:db8:7:7::/64", "203.0.113"):
+        assert address not in stored, (address, rows)
+
+
+# --- Methods: HEAD wherever GET is, a complete Allow ------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/metrics", "/api/options",
+                                  "/api/games", "/api/me", "/api/leaderboard", "/api/docs"])
+def test_head_is_answered_wherever_get_is(client: TestClient, path: str) -> None:
+    got = client.get(path)
+    head = client.head(path)
+    assert head.status_code == got.status_code == 200, (path, head.status_code)
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+    assert head.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize(("method", "path", "allow"), [
+    ("DELETE", "/api/games", "GET, HEAD, POST"),
+    ("PATCH", "/api/me", "GET, HEAD, PUT"),
+    ("OPTIONS", "/api/daily", "GET, HEAD, POST"),
+    ("PUT", "/api/games/0123456789abcdef0123456789abcdef/review", "GET, HEAD, POST"),
+    ("GET", "/api/games/0123456789abcdef0123456789abcdef/actions", "POST"),
+    ("HEAD", "/api/games/0123456789abcdef0123456789abcdef/hint", "POST"),
+    ("POST", "/healthz", "GET, HEAD"),
+    ("BREW", "/metrics", "GET, HEAD"),
+    ("POST", "/static/css/style.css", "GET, HEAD"),
+])
+def test_a_405_allows_every_method_of_the_path(client: TestClient, method: str, path: str,
+                                               allow: str) -> None:
+    response = client.request(method, path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == allow

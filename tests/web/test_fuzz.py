@@ -1,50 +1,49 @@
-"""Schema-driven fuzzing (schemathesis): whatever the OpenAPI document allows, and much that it
-does not, the app answers without a server error and within the documented statuses, content
-types, headers and bodies.
+"""Schema-driven fuzzing (schemathesis), as ``schemathesis run`` would: every phase (examples,
+coverage, fuzzing, stateful) and every check, positive and negative.  Whatever the OpenAPI
+document allows the app takes, whatever it refuses the app refuses with a 4xx, and every answer
+keeps to its documented status, content type, headers and body; a 405 names its ``Allow``.
 
-Bounded and deterministic: a few derandomized examples per operation and mode.
+Bounded and deterministic: a fixed seed and a few examples per operation, on both databases.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import pytest
 import schemathesis
 from fastapi import FastAPI
-from hypothesis import HealthCheck, given, settings
-from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from fastapi.testclient import TestClient
+from schemathesis.config import SchemathesisConfig
+from schemathesis.engine import events, from_schema
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_headers_conformance, response_schema_conformance]
+EXAMPLES = 10
 
-EXAMPLES = 12
+NOT_YET = "^/api/tables"
+"""The tables' requests (web/tables/schemas.py) still allow what the server refuses (a Spades
+table's hands, a test-only target, nicknames over 24 characters, integral floats): every other
+check runs on them; positive acceptance waits for their schemas to say what the server takes."""
 
 
-@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
-def test_the_app_keeps_its_contract(make_app: Callable[..., FastAPI],
-                                    mode: GenerationMode) -> None:
-    schema = schemathesis.openapi.from_asgi("/api/openapi.json", make_app())
-    operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 33  # the contract test lists them
-    for operation in operations:
-        raw = operation.definition.raw
-        if mode is GenerationMode.NEGATIVE and not raw.get("parameters") and not raw.get(
-                "requestBody"):
-            continue  # nothing to get wrong
-
-        @given(case=operation.as_strategy(generation_mode=mode))
-        @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                  suppress_health_check=list(HealthCheck))
-        def answers_within_the_contract(case: Any) -> None:
-            case.call_and_validate(checks=CHECKS)
-
-        answers_within_the_contract()
+def test_the_app_keeps_its_contract(make_app: Callable[..., FastAPI]) -> None:
+    app = make_app()
+    config = SchemathesisConfig.from_dict({
+        "seed": 7,
+        "generation": {"max-examples": EXAMPLES, "mode": "all"},
+        "checks": {"enabled": True},
+        "operations": [{"include-path-regex": NOT_YET,
+                        "checks": {"positive_data_acceptance": {"enabled": False}}}],
+    })
+    failures: list[str] = []
+    with TestClient(app):  # the app's lifespan: its workers run
+        schema = schemathesis.openapi.from_asgi("/api/openapi.json", app, config=config)
+        assert len(list(schema.get_all_operations())) == 33  # the contract test lists them
+        for event in from_schema(schema).execute():
+            if isinstance(event, events.ScenarioFinished):
+                for checks in event.recorder.checks.values():
+                    failures += [f"{event.recorder.label}: {check.name}: "
+                                 f"{check.failure_info.failure.title}\n"
+                                 f"{check.failure_info.code_sample}"
+                                 for check in checks if check.failure_info is not None]
+            elif isinstance(event, events.NonFatalError | events.FatalError):
+                failures.append(f"error: {event}")
+    assert failures == [], "\n\n".join(dict.fromkeys(failures))

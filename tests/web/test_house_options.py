@@ -78,9 +78,9 @@ def test_without_cracks_or_blitzes_none_is_offered(client: TestClient) -> None:
         ({"blitz": None}, "blitz cannot be null"),
         ({"max_doubles": -1}, "max_doubles"),
         ({"max_doubles": 9}, "max_doubles"),
-        ({"max_doubles": 2.0}, "max_doubles"),
+        ({"max_doubles": 2.5}, "max_doubles"),
         ({"max_doubles": True}, "max_doubles"),
-        ({"game": "spades", "crack": True}, "Spades has none"),
+        ({"game": "spades", "crack": True}, "crack is not a field"),
     ],
 )
 def test_bad_house_options_say_what_was_wrong_and_create_nothing(

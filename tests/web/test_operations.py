@@ -114,3 +114,44 @@ def test_a_request_log_record_holds_no_cards_or_views(
     assert player not in json.dumps(line) and game["id"] not in json.dumps(line)
     for card in game["view"].get("hand", []):
         assert card not in line["message"]
+
+
+def _series(text: str) -> set[str]:
+    return {line.rsplit(" ", 1)[0] for line in text.splitlines()
+            if line.startswith("tricktable_requests_total{")}
+
+
+def test_made_up_methods_and_paths_create_no_series(client: TestClient) -> None:
+    for method, path in (("BREW", "/api/options"), ("BREW", "/no/such/path"),
+                         ("GET", "/no/such/path"), ("GET", "/metrics")):
+        client.request(method, path)  # the series the loop below may count in
+    before = _series(client.get("/metrics").text)
+    for number in range(60):
+        client.request(f"BREW{number}", "/api/options")
+        client.request(f"X-{number}", f"/made/up/{number}")
+        client.get(f"/made/up/{number}")
+    text = client.get("/metrics").text
+    assert _series(text) == before, _series(text) - before  # no new series, however many
+    assert "BREW" not in text and "X-" not in text and "/made/up" not in text
+    assert metric(text, "tricktable_requests_total", route="/api/options", method="other",
+                  status="405") >= 60
+
+
+def test_the_metrics_token_is_asked_for(make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app(metrics_token="scrape-me")) as client:
+        for headers in ({}, {"authorization": "Bearer wrong"}, {"authorization": "scrape-me"},
+                        {"authorization": "Basic scrape-me"}):
+            response = client.get("/metrics", headers=headers)
+            assert response.status_code == 401, headers
+            assert response.headers["www-authenticate"].startswith("Bearer")
+            assert "Bearer" in response.json()["message"]
+            assert "tricktable_requests_total" not in response.text
+        allowed = client.get("/metrics", headers={"authorization": "Bearer scrape-me"})
+        assert allowed.status_code == 200 and "tricktable_requests_total" in allowed.text
+
+
+def test_metrics_on_their_own_address_are_not_on_the_players_port(
+    make_app: Callable[..., FastAPI],
+) -> None:
+    with TestClient(make_app(metrics_address="127.0.0.1:9")) as client:
+        assert client.get("/metrics").status_code == 404

@@ -43,7 +43,7 @@ def test_a_request_past_one_limit_waits_for_that_window(database_url: str) -> No
     clock = Ticking()
     rule = Limited(name="action", method="POST", path=re.compile("/x"),
                    per_player=(parse("2/minute"),), per_address=(parse("3/second"),))
-    limits = RateLimits(SqlStorage(engine, clock=clock), [rule], clock=clock)
+    limits = RateLimits(SqlStorage(engine, clock=clock), [rule], secret="s", clock=clock)
     assert limits.hit(rule, player="p", address="1.2.3.4") is None
     assert limits.hit(rule, player="p", address="1.2.3.4") is None
     # The player's third in the minute is refused; the address (3/second) is still within.

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.web.servers import Server
+from tests.web.servers import Server, free_port
 from tests.web.test_operations import metric
 
 EASY = {"difficulty": "easy"}
@@ -156,5 +156,22 @@ def test_metrics_are_summed_over_server_processes(place: Path, database: str) ->
                 assert fresh.get("/api/options").status_code == 200
         # Whichever process answers /metrics counts the other's requests too.
         assert [options_answered() for _ in range(6)] == [12.0] * 6
+    finally:
+        multi.kill()
+
+
+def test_metrics_on_their_own_address_sum_every_process(place: Path, database: str) -> None:
+    listener = free_port()
+    multi = Server(database, place / "metrics.log",
+                   args=["--processes", "2", "--metrics-address", f"127.0.0.1:{listener}"])
+    try:
+        for _ in range(8):
+            with httpx.Client(base_url=multi.url, timeout=30) as fresh:  # a new connection
+                assert fresh.get("/api/options").status_code == 200
+                assert fresh.get("/metrics").status_code == 404  # not on the players' port
+        scraped = httpx.get(f"http://127.0.0.1:{listener}/metrics", timeout=30)
+        assert scraped.status_code == 200
+        assert metric(scraped.text, "tricktable_requests_total", route="/api/options",
+                      method="GET", status="200") == 8
     finally:
         multi.kill()

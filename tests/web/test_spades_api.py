@@ -150,7 +150,7 @@ def test_a_test_target_is_only_for_spades(tclient: TestClient) -> None:
     assert tclient.get("/api/options").json()["test_options"] is True
     data = assert_error(tclient.post("/api/games", json={"game": "sheepshead", "target": 100}),
                         400)
-    assert "hands" in data["message"]
+    assert "target is not a field" in data["message"]
     game = new_spades(tclient, target=150, preset="short")
     assert game["view"]["target"] == 150 and game["preset"] == "short"
 

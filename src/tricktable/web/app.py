@@ -52,15 +52,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tricktable.web.contract import install_openapi
+from tricktable.web.contract import install_docs, install_openapi
 from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.access_log import AccessLogMiddleware
 from tricktable.web.edges.body_limit import BodyLimitMiddleware
+from tricktable.web.edges.methods import HeadAsGet
 from tricktable.web.edges.metrics import MetricsMiddleware
 from tricktable.web.edges.proxy import ProxyHeadersMiddleware
 from tricktable.web.edges.rate_limit import RateLimitMiddleware, RateLimits
 from tricktable.web.edges.security_headers import SecurityHeadersMiddleware
-from tricktable.web.errors import install_error_handlers
+from tricktable.web.errors import UnexpectedErrors, install_error_handlers
 from tricktable.web.games.computer import ComputerPool
 from tricktable.web.games.service import GameService
 from tricktable.web.identity import (
@@ -154,7 +155,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               new_browsers_unranked=settings.daily_new_browsers_unranked))
 
     reviews = ReviewService(service)
-    limits = RateLimits.from_settings(settings, engine, transaction=store._writing)
+    limits = RateLimits.from_settings(settings, engine, secret=secret,
+                                      transaction=store._writing)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -169,7 +171,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await anyio.to_thread.run_sync(pool.shutdown)
             engine.dispose()
 
-    app = FastAPI(title="Tricktable", lifespan=lifespan, docs_url="/api/docs",
+    app = FastAPI(title="Tricktable", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
     app.state.service = service
@@ -181,13 +183,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                  idle_seconds=settings.table_idle_seconds)
     install_error_handlers(app)
     install_openapi(app)
+    install_docs(app)  # Swagger UI from a package, on this origin: no third-party host
     # The first added runs innermost: the rate limits need the player id, the identity cookie
-    # the scheme the proxy headers give, and the logs and metrics see every answer; the
-    # answer's language is settled first of all.
+    # the scheme the proxy headers give, an error anywhere inside the security headers is
+    # answered there (a database that does not answer: 503, even from the rate limits), and
+    # the logs and metrics see every answer; the answer's language is settled first of all.
+    app.add_middleware(HeadAsGet)
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)
     app.add_middleware(BodyLimitMiddleware, limit=settings.body_limit)
+    app.add_middleware(UnexpectedErrors)
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(MetricsMiddleware)
     app.add_middleware(AccessLogMiddleware)

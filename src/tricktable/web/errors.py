@@ -4,7 +4,9 @@ message for clients that word it themselves (a 409 adds ``"game"``); a page that
 (outside ``/api``) is an HTML page saying so.
 
 Input a database cannot store (PostgreSQL refuses NUL in text) is a 400; a database that does
-not answer is a 503; anything unexpected is a 500 that keeps the connection usable.
+not answer is a 503 with ``Retry-After``; anything unexpected is a 500 that keeps the connection
+usable.  One path decides these (:func:`answer_for`), for the routes and for the middleware
+around them alike (the rate limits count in the database).
 """
 
 from __future__ import annotations
@@ -19,17 +21,20 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import exc as db_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from tricktable.i18n import Message, translate
 from tricktable.i18n.errors import reason_of
 from tricktable.web.edges.body_limit import BodyTooLarge
+from tricktable.web.edges.methods import allowed_methods
 from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import request_language
 from tricktable.web.routes.pages import not_found_page
+from tricktable.web.schemas import UNION_TAGS
 
-__all__ = ["UnexpectedErrors", "install_error_handlers"]
+__all__ = ["RETRY_AFTER_SECONDS", "UnexpectedErrors", "answer_for", "install_error_handlers"]
 
 log = logging.getLogger("tricktable.web")
 
@@ -62,7 +67,8 @@ def _validation_message(error: RequestValidationError) -> Message:
     problems: list[object] = []
     for item in error.errors():
         kind = item.get("type", "")
-        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+        where = ".".join(str(part) for part in item.get("loc", ())
+                         if part != "body" and part not in UNION_TAGS)
         field: object = where or Message("server.validation.body")
         context = item.get("ctx") or {}
         shown = _printable(_shown(item["input"])) if "input" in item else ""
@@ -99,16 +105,40 @@ def _semicolons(items: list[object]) -> object:
     return shown
 
 
-def _internal() -> JSONResponse:
-    return JSONResponse(error_body("internal", Message("server.internal")), status_code=500)
+RETRY_AFTER_SECONDS = 5
+"""How long a client is told to wait when the database does not answer."""
+
+_UNAVAILABLE = (db_errors.OperationalError, db_errors.InterfaceError)
+"""What a database that does not answer raises (refused, dropped or timed-out connections)."""
+
+
+def answer_for(error: Exception, language: str) -> JSONResponse:
+    """The answer to an exception no route turned into one: 503 with ``Retry-After`` for a
+    database that does not answer, 400 for data the database cannot store, else 500."""
+    if isinstance(error, _UNAVAILABLE):
+        log.error("The database did not answer: %s", error)
+        return JSONResponse(error_body("unavailable", Message("server.database_unavailable"),
+                                       language),
+                            status_code=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+    if isinstance(error, db_errors.DataError):
+        # A guard behind the routes' own checks: e.g. a NUL byte that reached PostgreSQL.
+        log.warning("The database refused a request's data: %s", error)
+        return JSONResponse(error_body("bad_request", Message("server.unstorable"), language),
+                            status_code=400)
+    log.exception("Unexpected error", exc_info=error)
+    return JSONResponse(error_body("internal", Message("server.internal"), language),
+                        status_code=500)
 
 
 class UnexpectedErrors:
-    """Answers an unexpected exception with the JSON 500 and leaves it there.
+    """Answers an exception from the routes or the middleware inside it (the rate limits, the
+    identity cookie, the body limit) with :func:`answer_for`, and leaves it there.
 
     Starlette's handler for ``Exception`` re-raises after answering, and uvicorn then closes the
     connection: a keep-alive client finds its next request reset.  Only when part of an answer
     is already out does the exception go on (closing the connection is then the honest end).
+    The app adds it outside every middleware that may touch the database, and inside the logs,
+    metrics and security headers, which see its answer like any other.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -130,8 +160,7 @@ class UnexpectedErrors:
         except Exception as error:
             if started:
                 raise
-            log.exception("Unexpected error", exc_info=error)
-            await _internal()(scope, receive, send)
+            await answer_for(error, request_language(HTTPConnection(scope)))(scope, receive, send)
 
 
 def _printable(text: str) -> str:
@@ -154,6 +183,9 @@ def _is_api(request: Request) -> bool:
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    """The JSON (and 404 page) answers of the routes' errors.  The app adds
+    :class:`UnexpectedErrors` itself, where it belongs among the middleware."""
+
     async def api_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ApiError)
         return JSONResponse(error.to_json(request_language(request)), status_code=error.status,
@@ -189,29 +221,18 @@ def install_error_handlers(app: FastAPI) -> None:
         else:
             message = str(detail)
         body = error_body(_CODES.get(error.status_code, "error"), message, language)
-        return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # every method of the path, not only the first route's
+            headers["Allow"] = ", ".join(allowed_methods(request.app.router.routes,
+                                                         request.scope))
+        return JSONResponse(body, status_code=error.status_code, headers=headers)
 
-    async def unstorable(request: Request, error: Exception) -> JSONResponse:
-        # A guard behind the routes' own checks: e.g. a NUL byte that reached PostgreSQL.
-        log.warning("The database refused a request's data: %s", error)
-        return JSONResponse(error_body("bad_request", Message("server.unstorable"),
-                                       request_language(request)), status_code=400)
-
-    async def unavailable(request: Request, error: Exception) -> JSONResponse:
-        log.error("The database did not answer: %s", error)
-        return JSONResponse(error_body("unavailable", Message("server.database_unavailable"),
-                                       request_language(request)),
-                            status_code=503, headers={"Retry-After": "5"})
-
-    async def unexpected(_request: Request, error: Exception) -> JSONResponse:
-        log.exception("Unexpected error", exc_info=error)
-        return _internal()
+    async def database_error(request: Request, error: Exception) -> JSONResponse:
+        return answer_for(error, request_language(request))
 
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
-    app.add_exception_handler(db_errors.DataError, unstorable)
-    app.add_exception_handler(db_errors.OperationalError, unavailable)
-    app.add_exception_handler(db_errors.InterfaceError, unavailable)
-    app.add_exception_handler(Exception, unexpected)  # errors outside UnexpectedErrors
-    app.add_middleware(UnexpectedErrors)
+    for kind in (db_errors.DataError, *_UNAVAILABLE):
+        app.add_exception_handler(kind, database_error)
+    app.add_exception_handler(Exception, database_error)  # errors outside UnexpectedErrors

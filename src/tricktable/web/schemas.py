@@ -1,19 +1,35 @@
 """Request bodies and the error body (success responses are the JSON documented in
 :mod:`tricktable.web.app`).
 
-Requests are strict: an int is a JSON integer (not ``true``, ``"5"`` or ``5.0``), a choice is one
-of its names (an empty string is not "the default": leave the field out), and a field the server
-does not know is refused.
+Requests are strict: a whole number is a JSON number without a fraction (``5`` or ``5.0``, as
+JSON Schema's ``integer``; not ``true``, ``"5"`` or ``5.5``), a choice is one of its names (an
+empty string is not "the default": leave the field out), and a field the server does not know is
+refused.  The schemas say exactly this, so a request the OpenAPI document allows is one the
+server takes (a test holds the two together with schemathesis).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictBool,
+    StrictInt,
+    Tag,
+    model_validator,
+)
+from pydantic.json_schema import SkipJsonSchema
 
 from tricktable.i18n import Message
 from tricktable.i18n.errors import WordedError
+from tricktable.sheepshead.rules import HAND_COUNTS
 
 __all__ = [
     "ActionRequest",
@@ -22,16 +38,24 @@ __all__ = [
     "ErrorBody",
     "GameName",
     "HOUSE_OPTIONS",
+    "MAX_COUNT",
+    "NICKNAME_PATTERN",
     "NewGameRequest",
     "NicknameRequest",
+    "SheepsheadGameRequest",
+    "SpadesGameRequest",
+    "UNION_TAGS",
+    "WholeNumber",
     "PresetName",
     "Reason",
 ]
 
 GameName = Literal["sheepshead", "spades"]
 """The games (:data:`tricktable.web.games.ADAPTERS`; a test keeps the two equal)."""
-PresetName = Literal["milwaukee", "pagat", "tavern", "wisconsin-jd", "standard", "short"]
-"""Every game's tables; the game's adapter says which belong to which game."""
+SheepsheadPreset = Literal["milwaukee", "pagat", "tavern", "wisconsin-jd"]
+SpadesPreset = Literal["standard", "short"]
+PresetName = Literal[SheepsheadPreset, SpadesPreset]
+"""Every game's tables (the adapters' ``presets``; a test keeps them equal)."""
 DifficultyName = Literal["easy", "normal", "hard"]
 """The difficulties (:data:`tricktable.web.games.DIFFICULTIES`)."""
 PartnerName = Literal["called-ace", "jack-of-diamonds"]
@@ -40,43 +64,141 @@ HOUSE_OPTIONS = ("partner", "crack", "blitz", "max_doubles")
 """The Sheepshead house options a new game may set over its table's."""
 
 
+MAX_COUNT = 2**31 - 1
+"""The largest version or event number a request may give (what the databases' integer columns
+hold)."""
+
+
+def _integral(value: object) -> object:
+    """A float without a fraction as the int it is (JSON does not tell ``5.0`` from ``5``)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WholeNumber = Annotated[StrictInt, BeforeValidator(_integral)]
+"""A JSON number without a fraction: ``5`` or ``5.0``, never ``true`` or ``"5"``."""
+
+HandCount = Literal[HAND_COUNTS]  # type: ignore[valid-type]
+"""Sheepshead's numbers of hands (:data:`tricktable.sheepshead.rules.HAND_COUNTS`)."""
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class NewGameRequest(_Body):
-    game: GameName = "sheepshead"
-    preset: PresetName | None = None
-    """The table; left out, the game's default table."""
-    difficulty: DifficultyName | None = None
+class SheepsheadGameRequest(_Body):
+    """A new Sheepshead game (``game`` may be left out)."""
+
+    game: Annotated[GameName, Field(json_schema_extra={"enum": ["sheepshead"]})] = "sheepshead"
+    preset: SheepsheadPreset | SkipJsonSchema[None] = None
+    """The table; left out, the default table."""
+    difficulty: DifficultyName | SkipJsonSchema[None] = None
     """Left out: normal."""
-    hands: StrictInt | None = Field(default=None, ge=1, le=100)
-    """Sheepshead: the number of hands (the options list the allowed counts)."""
-    target: StrictInt | None = Field(default=None, ge=1, le=10_000)
-    """Spades: the score that ends the game.  Test-only: refused unless the server allows
-    test options."""
-    partner: PartnerName | None = None
-    """Sheepshead: a called ace or the jack of diamonds; left out, the table's."""
-    crack: StrictBool | None = None
-    """Sheepshead: whether players who passed may crack (the picker recrack); left out, the
+    hands: Annotated[int, BeforeValidator(_integral)] | SkipJsonSchema[None] = Field(
+        default=None, json_schema_extra={"enum": list(HAND_COUNTS)})
+    """The number of hands; left out, the table's."""
+    partner: PartnerName | SkipJsonSchema[None] = None
+    """A called ace or the jack of diamonds; left out, the table's."""
+    crack: StrictBool | SkipJsonSchema[None] = None
+    """Whether players who passed may crack (the picker recrack); left out, the table's."""
+    blitz: StrictBool | SkipJsonSchema[None] = None
+    """Whether a pair of queens may be shown to double; left out, the table's."""
+    max_doubles: Annotated[StrictInt, Field(ge=0, le=8), BeforeValidator(_integral)] | None = None
+    """The most doublings a hand may carry, 0 to 8, or null for no cap; left out, the
     table's."""
-    blitz: StrictBool | None = None
-    """Sheepshead: whether a pair of queens may be shown to double; left out, the table's."""
-    max_doubles: StrictInt | None = Field(default=None, ge=0, le=8)
-    """Sheepshead: the most doublings a hand may carry, 0 to 8, or null for no cap; left out,
-    the table's."""
 
     @model_validator(mode="after")
-    def _no_null_switches(self) -> NewGameRequest:
-        for name in ("partner", "crack", "blitz"):
+    def _checked(self) -> SheepsheadGameRequest:
+        for name in ("preset", "difficulty", "hands", "partner", "crack", "blitz"):
             if name in self.model_fields_set and getattr(self, name) is None:
                 raise WordedError(Message("server.validation.null", {"field": name}))
+        if self.hands is not None and self.hands not in HAND_COUNTS:
+            raise WordedError(Message("server.validation.choice", {
+                "field": "hands", "choices": ", ".join(map(str, HAND_COUNTS)),
+                "input": str(self.hands)}))
         return self
 
     def house(self) -> dict[str, Any]:
         """The house options given (``max_doubles`` None: no cap)."""
         return {name: getattr(self, name) for name in HOUSE_OPTIONS
                 if name in self.model_fields_set}
+
+    @property
+    def target(self) -> None:
+        return None
+
+
+class SpadesGameRequest(_Body):
+    """A new Spades game."""
+
+    game: Literal["spades"]
+    preset: SpadesPreset | SkipJsonSchema[None] = None
+    """The table; left out, the default table."""
+    difficulty: DifficultyName | SkipJsonSchema[None] = None
+    """Left out: normal."""
+    target: Annotated[StrictInt, Field(ge=1, le=10_000),
+                      BeforeValidator(_integral)] | SkipJsonSchema[None] = None
+    """The score that ends the game.  Test-only: refused, and not in the document, unless the
+    server allows test options."""
+
+    @model_validator(mode="after")
+    def _checked(self) -> SpadesGameRequest:
+        for name in ("preset", "difficulty", "target"):
+            if name in self.model_fields_set and getattr(self, name) is None:
+                raise WordedError(Message("server.validation.null", {"field": name}))
+        return self
+
+    def house(self) -> dict[str, Any]:
+        return {}
+
+    @property
+    def hands(self) -> None:
+        return None
+
+
+UNION_TAGS = frozenset({"Sheepshead", "Spades"})
+"""The names a request of several kinds gives each kind (left out of a refusal's field)."""
+
+
+def _game_of(body: object) -> str:
+    game = body.get("game") if isinstance(body, dict) else getattr(body, "game", None)
+    return "Spades" if game == "spades" else "Sheepshead"
+
+
+NewGameRequest = Annotated[
+    Annotated[SheepsheadGameRequest, Tag("Sheepshead")] | Annotated[SpadesGameRequest,
+                                                                    Tag("Spades")],
+    Discriminator(_game_of),
+]
+"""``POST /api/games``: each game's own options (one of the two, by ``game``)."""
+
+
+def _nickname_pattern() -> str:
+    """Text with something besides spaces, of the characters a name may hold: letters, marks,
+    digits, punctuation, symbols and spaces of the Basic Multilingual Plane (the server refuses
+    control, format and unassigned characters; the pattern keeps to what every regex dialect
+    reads, ``\\uXXXX``)."""
+    def ranges(keep: Callable[[str], bool]) -> str:
+        found: list[list[int]] = []
+        for code in range(0x10000):
+            if 0xD800 <= code <= 0xDFFF or not keep(chr(code)):
+                continue
+            if found and found[-1][1] == code - 1:
+                found[-1][1] = code
+            else:
+                found.append([code, code])
+        return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}"
+                       for a, b in found)
+
+    def allowed(c: str) -> bool:
+        return unicodedata.category(c)[0] in "LMNPS" or unicodedata.category(c) == "Zs"
+
+    return (f"^[{ranges(allowed)}]*[{ranges(lambda c: allowed(c) and not c.isspace())}]"
+            f"[{ranges(allowed)}]*$")
+
+
+NICKNAME_PATTERN = _nickname_pattern()
 
 
 class DailyRequest(_Body):
@@ -87,18 +209,22 @@ class ActionRequest(_Body):
     action: str = Field(max_length=200)
     """The action's text: ``pass``, ``bury QC 7H``, ``call AH unknown 8C``, ``play 10D``;
     Spades: ``keep``, ``reject``, ``double-nil``, ``exchange 2C 3D``, ``bid 4``, ``bid nil``."""
-    version: StrictInt = Field(ge=0)
+    version: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT), BeforeValidator(_integral)]
     """The game version the player acted on (from the last response)."""
-    since: StrictInt | None = Field(default=None, ge=0)
+    since: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT),
+                     BeforeValidator(_integral)] | None = None
     """The number of events the client has seen; the answer holds the events after them."""
-    game_id: str | None = Field(default=None, max_length=64)
+    game_id: Annotated[str, Field(max_length=64)] | None = None
     """Optional: the game the client meant (must match the URL)."""
-    seat: StrictInt | None = Field(default=None, ge=0, le=9)
+    seat: Annotated[StrictInt, Field(ge=0, le=9), BeforeValidator(_integral)] | None = None
     """Optional: the seat the client acts for (must be the player's own)."""
 
 
 class NicknameRequest(_Body):
-    nickname: str = Field(max_length=200)
+    nickname: str = Field(max_length=200, json_schema_extra={
+        "maxLength": 24, "minLength": 1, "pattern": NICKNAME_PATTERN})
+    """Up to 24 characters once runs of spaces are one space, not only spaces; letters, digits,
+    punctuation, symbols and spaces (no control or format characters)."""
 
 
 class Reason(BaseModel):

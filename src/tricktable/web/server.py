@@ -21,29 +21,40 @@ LogFormat = Literal["text", "json"]
 
 
 def app_from_environment() -> FastAPI:
-    """The app from environment settings (each uvicorn worker process builds its own)."""
+    """The app from environment settings (each uvicorn worker process builds its own); the
+    process ends with the supervisor that started it (:mod:`tricktable.lifeline`)."""
+    from tricktable.lifeline import end_with_supervisor, supervisor
     from tricktable.web.app import create_app
 
+    boss = supervisor()
+    if boss is not None:
+        end_with_supervisor(boss, kernel_signal=True)
     return create_app(Settings())
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
           workers: int | None = None, processes: int = 1,
-          trusted_proxies: Sequence[str] = (), log_format: LogFormat = "text") -> None:
+          trusted_proxies: Sequence[str] = (), log_format: LogFormat = "text",
+          metrics_token: str | None = None, metrics_address: str | None = None) -> None:
     """Start the server (blocks until it is stopped).
 
     ``workers``: computer-player worker processes per server process.  ``processes``: server
     processes (uvicorn workers) sharing the database; any of them can serve any game.
     ``trusted_proxies``: reverse proxies whose forwarded headers are believed (added to
     ``TRICKTABLE_TRUSTED_PROXIES``).  ``log_format``: ``json`` for one JSON object a line.
+    ``metrics_token``, ``metrics_address``: who may read the metrics (see
+    :class:`~tricktable.web.settings.Settings`).
     """
     import uvicorn
 
+    from tricktable.lifeline import become_supervisor
     from tricktable.web.app import create_app
+    from tricktable.web.edges.metrics import parse_address
     from tricktable.web.edges.proxy import parse_networks
     from tricktable.web.store.db import make_engine, migrate
     from tricktable.web.store.games import Store
 
+    become_supervisor()  # every process started from here on ends with this one
     settings = Settings()
     if database:
         settings = replace(settings, database_url=database)
@@ -52,7 +63,13 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
     if trusted_proxies:
         settings = replace(settings,
                            trusted_proxies=(*settings.trusted_proxies, *trusted_proxies))
+    if metrics_token:
+        settings = replace(settings, metrics_token=metrics_token)
+    if metrics_address:
+        settings = replace(settings, metrics_address=metrics_address)
     parse_networks(settings.trusted_proxies)  # a typo stops the server here, not later
+    metrics_listener = (parse_address(settings.metrics_address) if settings.metrics_address
+                        else None)
     log_config = _log_config(log_format)
     logging.config.dictConfig(log_config)
     log = logging.getLogger("tricktable.web")
@@ -63,7 +80,10 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
                                "access_log": False, "proxy_headers": False,
                                "log_config": log_config}
     if processes <= 1:
-        uvicorn.run(create_app(settings), **options)
+        app = create_app(settings)
+        if metrics_listener:
+            _serve_metrics(*metrics_listener)
+        uvicorn.run(app, **options)
         return
     # Several processes: migrate and create the secret once, then let each build its app.
     engine = make_engine(settings.database_url)
@@ -74,9 +94,25 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
     os.environ["TRICKTABLE_DATABASE_URL"] = settings.database_url
     os.environ["TRICKTABLE_WORKERS"] = str(settings.workers)
     os.environ["TRICKTABLE_TRUSTED_PROXIES"] = ",".join(settings.trusted_proxies)
+    for name, value in (("TRICKTABLE_METRICS_TOKEN", settings.metrics_token),
+                        ("TRICKTABLE_METRICS_ADDRESS", settings.metrics_address)):
+        if value:
+            os.environ[name] = value
     _share_metrics()
+    if metrics_listener:
+        _serve_metrics(*metrics_listener)  # here, in the supervisor: one listener for all
     uvicorn.run("tricktable.web.server:app_from_environment", factory=True,
                 workers=processes, **options)
+
+
+def _serve_metrics(host: str, port: int) -> None:
+    """Serve the metrics (every server process's) at ``http://host:port/`` from a thread."""
+    from prometheus_client import start_http_server
+
+    from tricktable.web.edges.metrics import registry
+
+    start_http_server(port, addr=host, registry=registry())
+    logging.getLogger("tricktable.web").info("Metrics on http://%s:%d/metrics", host, port)
 
 
 def _share_metrics() -> None:

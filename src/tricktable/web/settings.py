@@ -154,6 +154,20 @@ class Settings:
     rate_limit_new_table_address: str = field(
         default_factory=_limit("new_table_address", "300/minute"))
     """The same per client address."""
+    metrics_token: str | None = field(
+        default_factory=lambda: os.environ.get("TRICKTABLE_METRICS_TOKEN") or None)
+    """A secret that ``GET /metrics`` then asks for, as ``Authorization: Bearer <token>``
+    (Prometheus: ``authorization: {credentials: <token>}`` in the scrape config); anyone else
+    gets a 401.  None (the default): the metrics are open to anyone who can reach the server, so
+    set this, or :attr:`metrics_address`, on a server the public reaches.  From
+    ``TRICKTABLE_METRICS_TOKEN`` or ``tricktable serve --metrics-token``."""
+    metrics_address: str | None = field(
+        default_factory=lambda: os.environ.get("TRICKTABLE_METRICS_ADDRESS") or None)
+    """``HOST:PORT`` (or a port alone, on 127.0.0.1) where ``tricktable serve`` serves the
+    metrics, on a listener of their own, instead of at ``/metrics`` on the players' port (which
+    then answers 404): a private address or a port that only the scraper reaches.  Every server
+    process's metrics are summed there.  From ``TRICKTABLE_METRICS_ADDRESS`` or ``tricktable
+    serve --metrics-address``; a token, if set too, is not asked for there."""
     table_grace_seconds: float = field(
         default_factory=lambda: float(_env_count("TRICKTABLE_TABLE_GRACE_SECONDS", 60)))
     """How long a disconnected player's seat at a table waits before a computer plays it

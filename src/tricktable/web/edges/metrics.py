@@ -1,13 +1,21 @@
-"""Prometheus metrics, served at ``/metrics``.
+"""Prometheus metrics, served at ``/metrics`` (or on an address of their own).
 
 Several server processes (``tricktable serve --processes N``) each count their own; with
 ``PROMETHEUS_MULTIPROC_DIR`` set (``serve`` sets it for N > 1) prometheus_client writes them to
 files there and ``/metrics`` in any process reports the sum over all of them.
+
+Every label comes from a closed set, so no request can create series: a route is its template
+(or ``/static``, or ``unmatched``), a method one of :data:`METHODS` (else ``other``), a status
+one the app answers.  Who may read them is the settings' choice
+(:attr:`~tricktable.web.settings.Settings.metrics_token`,
+:attr:`~tricktable.web.settings.Settings.metrics_address`).
 """
 
 from __future__ import annotations
 
+import hmac
 import os
+from collections.abc import Mapping
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -28,10 +36,18 @@ __all__ = [
     "GAMES_STARTED",
     "REQUESTS",
     "THINK_SECONDS",
+    "METHODS",
     "MetricsMiddleware",
     "exposition",
+    "method_label",
+    "parse_address",
+    "registry",
     "route_template",
+    "token_matches",
 ]
+
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"})
+"""The methods counted by name; any other (a client may send any token) counts as ``other``."""
 
 _SECONDS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 
@@ -50,13 +66,43 @@ GAMES_FINISHED = Counter("tricktable_games_finished", "Games played to the end, 
                          "mode.", ["game", "mode"])
 
 
+def registry() -> CollectorRegistry:
+    """What to report: this process's metrics, or every server process's in multiprocess
+    mode."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        summed = CollectorRegistry()
+        MultiProcessCollector(summed)  # type: ignore[no-untyped-call]
+        return summed
+    return REGISTRY
+
+
 def exposition() -> tuple[bytes, str]:
     """The metrics in Prometheus' text format, and its content type."""
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        registry = CollectorRegistry()
-        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-        return generate_latest(registry), CONTENT_TYPE_LATEST
-    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+    return generate_latest(registry()), CONTENT_TYPE_LATEST
+
+
+def token_matches(headers: Mapping[str, str], token: str) -> bool:
+    """Whether a request's ``Authorization`` header is ``Bearer <token>`` (compared in constant
+    time)."""
+    scheme, _, given = headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(),
+                                                              token.encode())
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:9100`` for IPv6) or a bare ``PORT`` (on 127.0.0.1) as a host and
+    port; a ValueError that says what to write otherwise."""
+    host, _, port = text.strip().rpartition(":")
+    host = host.strip("[]") or "127.0.0.1"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r} is not an address for the metrics: write HOST:PORT, like "
+                         "127.0.0.1:9100 or [::1]:9100, or a port alone.")
+    return host, int(port)
+
+
+def method_label(method: str) -> str:
+    """A request's method as a label: one of :data:`METHODS`, else ``other``."""
+    return method if method in METHODS else "other"
 
 
 def route_template(scope: Scope) -> str:
@@ -92,4 +138,5 @@ class MetricsMiddleware:
         try:
             await self.app(scope, receive, watched_send)
         finally:
-            REQUESTS.labels(route_template(scope), scope["method"], str(status)).inc()
+            REQUESTS.labels(route_template(scope), method_label(scope["method"]),
+                            str(status)).inc()

@@ -4,10 +4,16 @@ player and per client address, a JSON 429 with ``Retry-After`` past them.
 The limits (``limits`` notation, from :class:`~tricktable.web.settings.Settings`) count in the
 app's database (:mod:`tricktable.web.edges.rate_limit_storage`), so several server processes on one
 database share them.  A player who drops the cookie is a new player, but not a new address.
+
+An address counts as its network, as for the Daily (an IPv4 address, an IPv6 /64: one household
+or phone), and is stored only as an HMAC of that network under a key derived from the server
+secret: the counters never hold an address.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
 import re
 import time
@@ -23,8 +29,10 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tricktable.i18n import Message, translate
+from tricktable.web.daily.connection import connection_network
 from tricktable.web.edges.proxy import client_address
 from tricktable.web.edges.rate_limit_storage import SqlStorage
+from tricktable.web.identity import subkey
 from tricktable.web.language import request_language
 from tricktable.web.settings import Settings
 
@@ -55,18 +63,20 @@ def _parse(name: str, text: str) -> tuple[RateLimitItem, ...]:
 class RateLimits:
     """The limited requests and the limiter that counts them."""
 
-    def __init__(self, storage: SqlStorage, rules: Sequence[Limited], *,
+    def __init__(self, storage: SqlStorage, rules: Sequence[Limited], *, secret: str,
                  clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.rules = tuple(rules)
+        self._address_key = subkey(secret, "rate-limit-address")
         self._clock = clock
 
     @classmethod
     def from_settings(
-        cls, settings: Settings, engine: Engine, *,
+        cls, settings: Settings, engine: Engine, *, secret: str,
         transaction: Callable[[], AbstractContextManager[Connection]] | None = None,
     ) -> RateLimits:
-        """The server's limits from its settings, counted in ``engine``'s database."""
+        """The server's limits from its settings, counted in ``engine``'s database; ``secret``
+        (the server's) keys the hashes of the addresses."""
         def rule(name: str, method: str, path: str) -> Limited:
             player = f"rate_limit_{name}_player"
             address = f"rate_limit_{name}_address"
@@ -85,7 +95,8 @@ class RateLimits:
             rule("nickname", "PUT", r"/api/me/?"),
         ]
         storage = SqlStorage(engine, transaction=transaction)
-        return cls(storage, rules)
+        storage.sweep()  # ended windows, and with them any address an older version stored
+        return cls(storage, rules, secret=secret)
 
     def rule_for(self, method: str, path: str) -> Limited | None:
         for rule in self.rules:
@@ -93,13 +104,22 @@ class RateLimits:
                 return rule
         return None
 
+    def address_key(self, address: str) -> str:
+        """What the counters hold for a client address: 32 hex digits of an HMAC of its
+        network."""
+        network = connection_network(address).encode()
+        return hmac.new(self._address_key, network, hashlib.sha256).hexdigest()[:32]
+
     def hit(self, rule: Limited, *, player: str | None, address: str) -> float | None:
         """Count one request; None if it is within every limit, else the seconds to wait.
 
-        Fixed windows, as ``limits``' ``FixedWindowRateLimiter`` counts them (same keys): every
-        counter goes up, even past its limit, all in one transaction."""
+        Fixed windows, as ``limits``' ``FixedWindowRateLimiter`` counts them (same keys, with
+        :meth:`address_key` for the address): every counter goes up, even past its limit, all in
+        one transaction."""
         checks = [(item, "player", player) for item in rule.per_player if player]
-        checks += [(item, "address", address) for item in rule.per_address]
+        if rule.per_address:
+            connection = self.address_key(address)
+            checks += [(item, "address", connection) for item in rule.per_address]
         counters = [(item.key_for(rule.name, kind, who), float(item.get_expiry()))
                     for item, kind, who in checks]
         counted = self.storage.incr_many(counters)

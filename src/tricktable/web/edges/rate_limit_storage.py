@@ -103,6 +103,12 @@ class SqlStorage(Storage):
                     rate_limits.c.expires_at < now - _SWEEP_AGE))
         return results
 
+    def sweep(self) -> None:
+        """Delete every counter whose window has ended."""
+        with self._transaction() as connection:
+            connection.execute(sa.delete(rate_limits).where(
+                rate_limits.c.expires_at <= self._clock()))
+
     def incr(self, key: str, expiry: float, amount: int = 1) -> int:
         return self.incr_many([(key, expiry)], amount)[0][0]
 

@@ -21,9 +21,6 @@ CONTENT_SECURITY_POLICY = "; ".join([
 ])
 """Everything from this server only; no inline scripts, handlers or styles; never in a frame."""
 
-_DOCS_POLICY = "frame-ancestors 'none'"
-"""The interactive API docs (``/api/docs``) load Swagger UI from a CDN with an inline script."""
-
 _HEADERS = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
@@ -33,21 +30,20 @@ _HEADERS = {
 
 
 class SecurityHeadersMiddleware:
-    def __init__(self, app: ASGIApp, *, docs_path: str | None = "/api/docs") -> None:
+    """Sets the headers on every HTTP answer (the API docs' page included: it loads Swagger UI
+    from this server, see :func:`tricktable.web.contract.install_docs`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.docs_path = docs_path
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        policy = (_DOCS_POLICY if self.docs_path and scope["path"] == self.docs_path
-                  else CONTENT_SECURITY_POLICY)
-
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                headers["content-security-policy"] = policy
+                headers["content-security-policy"] = CONTENT_SECURITY_POLICY
                 for name, value in _HEADERS.items():
                     headers[name] = value
             await send(message)

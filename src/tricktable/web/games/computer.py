@@ -17,7 +17,6 @@ import multiprocessing
 import os
 import random
 import threading
-import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -30,6 +29,7 @@ from typing import Any
 from tricktable.ai.players import make_player
 from tricktable.game import Seat, parse_action, seed_text
 from tricktable.i18n import Message
+from tricktable.lifeline import end_with_supervisor
 from tricktable.web.games import adapter
 
 __all__ = [
@@ -147,26 +147,6 @@ def _warm_up() -> int:
     return 0
 
 
-PARENT_CHECK_SECONDS = 0.25
-
-
-def _exit_with(parent: int) -> None:
-    """Worker initializer: end this worker when the server process that started it is gone,
-    however it went (``kill -9`` included), instead of running on as an orphan."""
-    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent",
-                     daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    # An orphan is adopted by another process (init or a subreaper), so its parent id changes.
-    # Polling is portable and immune to the trap of Linux's PR_SET_PDEATHSIG, which fires when
-    # the *thread* that started the worker ends, and the pool starts workers from whichever
-    # request thread submits first.
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(1)
-
-
 CHEAP_PLAYERS = frozenset({"random", "basic"})
 """Players that decide in well under a millisecond: with ``kind="auto"`` they run in a thread
 (a process round trip would cost more than their thinking); every other player runs in the
@@ -205,9 +185,14 @@ class ComputerPool:
         with self._lock:
             executor = self._processes[index]
             if executor is None:
+                # The worker ends with this process or the server's supervisor, however they
+                # end (kill -9 included), and watches from its first moment: the initializer's
+                # module is light, so nothing heavy is imported before the watch starts.  No
+                # PR_SET_PDEATHSIG: it fires when the *thread* that started the worker ends,
+                # and the pool starts workers from whichever request thread submits first.
                 executor = self._processes[index] = ProcessPoolExecutor(
                     1, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_exit_with, initargs=(os.getpid(),),
+                    initializer=end_with_supervisor, initargs=(os.getpid(),),
                 )
             return executor
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse
 
 from tricktable.web.contract import errors
@@ -12,6 +12,7 @@ from tricktable.web.edges.metrics import ACTION_SECONDS
 from tricktable.web.edges.proxy import client_address
 from tricktable.web.games.service import GAME_ID, GameService
 from tricktable.web.routes.deps import player_id, service
+from tricktable.web.routes.params import Count, DailyDay
 from tricktable.web.schemas import ActionRequest, DailyRequest, GameName, NewGameRequest
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -64,7 +65,7 @@ def daily_commitments(svc: Service, game: GameName = "sheepshead") -> dict[str, 
 
 
 @router.get("/daily/seed", responses=errors(400, 404))
-def daily_seed(svc: Service, date: Annotated[str, Query(max_length=10)],
+def daily_seed(svc: Service, date: DailyDay,
                game: GameName = "sheepshead") -> dict[str, Any]:
     """A day's commitment, and its seed once the day has ended (midnight US Central)."""
     return svc.daily_seed(game, date)
@@ -84,8 +85,7 @@ def share(game_id: WellFormedGameId, svc: Service, me: Player) -> dict[str, Any]
 
 @router.get("/games/{game_id}", responses=errors(400, 403, 404, 503))
 def get_game(
-    game_id: str, svc: Service, me: Player,
-    since: Annotated[int | None, Query(ge=0)] = None,
+    game_id: str, svc: Service, me: Player, since: Count | None = None,
 ) -> JSONResponse:
     """The game as my seat sees it, with the events after event number ``since``."""
     return JSONResponse(svc.get(me, game_id, since=since))

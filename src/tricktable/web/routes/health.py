@@ -8,8 +8,12 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from tricktable.web.edges.metrics import exposition
+from tricktable.i18n import Message
+from tricktable.web.contract import errors
+from tricktable.web.edges.metrics import exposition, token_matches
+from tricktable.web.games.service import ApiError
 from tricktable.web.readiness import problems
+from tricktable.web.schemas import ErrorBody
 
 router = APIRouter(tags=["operations"])
 
@@ -51,8 +55,17 @@ async def readyz(request: Request) -> JSONResponse:
 @router.get("/metrics", response_class=Response, responses={
     200: {"description": "Prometheus' text format.",
           "content": {"text/plain": {"schema": {"type": "string"}}}},
+    **errors(401),
+    404: {"model": ErrorBody, "description": "The metrics are served on their own address."},
 })
-def metrics() -> Response:
-    """Prometheus metrics."""
+def metrics(request: Request) -> Response:
+    """Prometheus metrics: to anyone, to a request with ``Authorization: Bearer <token>`` when
+    the server has a metrics token, and only on their own address when it has one of those."""
+    settings = request.app.state.settings
+    if settings.metrics_address:
+        raise ApiError(404, "not_found", Message("server.http.not_found"))
+    if settings.metrics_token and not token_matches(request.headers, settings.metrics_token):
+        raise ApiError(401, "unauthorized", Message("server.metrics.token"),
+                       headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
     body, content_type = exposition()
     return Response(body, media_type=content_type)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends
 
 from tricktable.web.contract import errors
 from tricktable.web.games.service import GameService
 from tricktable.web.routes.deps import player_id, service
+from tricktable.web.routes.params import DailyDay
 from tricktable.web.schemas import GameName
 
 router = APIRouter(prefix="/api", tags=["leaderboard"])
@@ -19,5 +20,6 @@ Player = Annotated[str, Depends(player_id)]
 
 @router.get("/leaderboard", responses=errors(400))
 def leaderboard(svc: Service, me: Player, game: GameName = "sheepshead",
-                date: Annotated[str | None, Query(max_length=10)] = None) -> dict[str, Any]:
+                date: DailyDay | None = None) -> dict[str, Any]:
+    """A day's ranking (``date``, default today) and the recent days."""
     return svc.leaderboard(me, game, date)
