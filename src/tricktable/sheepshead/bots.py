@@ -376,7 +376,7 @@ def should_crack(view: SheepsheadView, settings: BasicSettings) -> bool:
     under the J♦ rule a picker going alone mostly holds the J♦ himself and must — with this
     seat holding trump close to a pick of its own (``crack_threshold``), which the picker
     then lacks.  Against a called partner, or a called-ace picker who chose to go alone (his
-    hand is strong), the same passer's crack lost (see the README's arena figures).  Never
+    hand is strong), the same passer's crack lost (see docs/research/cracks.md).  Never
     the partner (under the J♦ rule, its holder), who would double against his own side.
     """
     if on_pickers_side(view) or not (view.alone and view.rules.jack_of_diamonds):
