@@ -240,10 +240,12 @@ def hint_evaluation(view: Any, found: Evaluation, seed: Seed,
 
 
 def judge(view: Any, chosen: Action, seed: Seed, settings: ReviewSettings, *,
-          deal: int = 0, index: int = 0) -> Decision:
+          deal: int = 0, index: int = 0, found: Evaluation | None = None) -> Decision:
     """One decision judged from ``view`` (the seat's view before it chose ``chosen``), on the
-    deals of the decision's ``seed``."""
-    found = evaluate(view, seed, settings.evaluation, include=(chosen,))
+    deals of the decision's ``seed`` (``found``: their evaluation, if already made and holding
+    ``chosen``)."""
+    if found is None or chosen not in found.order:
+        found = evaluate(view, seed, settings.evaluation, include=(chosen,))
     hinted = hint_evaluation(view, found, seed, settings)
     best = found.recommended
     loss, error = found.gain(best, chosen) if best != chosen else (0.0, 0.0)
