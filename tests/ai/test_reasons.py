@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from tests.sheepshead.leaks import card_strings, hidden_cards
 from tricktable.ai.budget import Budget
 from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
-from tests.sheepshead.leaks import card_strings, hidden_cards
 from tricktable.ai.teaching.public import public_facts, public_reason
 from tricktable.ai.teaching.reasons import explain, explain_reasons, public_reason_of
 from tricktable.ai.teaching.spades_reasons import public_reason as spades_public_reason
