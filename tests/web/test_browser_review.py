@@ -1,6 +1,7 @@
-"""A person learns from the computer in Chromium: a New game, a hint, a finished hand, then its
-review (computed by the server's workers, its progress shown) and its replay, stepped through
-with the buttons and the arrow keys, every card face up."""
+"""A person learns from the computer in Chromium: a New game, a hint (its table holds what it
+recommends), the computers' plays in public words mid-hand, a finished hand, then its review
+(computed by the server's workers, its progress shown) and its replay, stepped through with the
+buttons and the arrow keys, every card face up; and a hint at a Spades bid."""
 
 from __future__ import annotations
 
@@ -42,14 +43,29 @@ def learn(page: Any, url: str, directory: Path) -> None:
     assert page.get_by_test_id("hint-action").inner_text().startswith("The computer would ")
     assert page.get_by_test_id("hint-reason").inner_text().startswith("Why: ")
     assert "played with hints (1 so far)" in page.locator("#dialog-body").inner_text()
+    options = page.get_by_test_id("hint-options")
+    assert options.locator("tbody tr").count() >= 2
+    recommended = options.locator("strong")  # what it recommends is a row of its table
+    assert recommended.count() == 1
+    assert recommended.inner_text() in page.get_by_test_id("hint-action").inner_text()
+    assert "sampled deals" in page.locator("#dialog-body").inner_text()
     shot("hint")
     page.locator("#dialog-buttons button.primary").click()
 
-    # Play the first hand out (passing, then the first legal card each time).
-    for _step in range(200):
+    # Play the first hand out (passing, then the first legal card each time); midway, what the
+    # computers' plays say, in words anyone at the table may read.
+    asked = False
+    for step in range(200):
         state = wait_for_state(page, "idle hand-end final")
         if state != "idle":
             break
+        if step == 4 and not asked:
+            page.locator("#reasons-button").click()
+            page.get_by_test_id("reasons-list").wait_for()
+            assert page.get_by_test_id("reasons-list").locator("li").count() >= 4
+            shot("reasons")
+            page.locator("#dialog-buttons button.primary").click()
+            asked = True
         prompt = page.locator("#prompt-buttons")
         if prompt.get_by_role("button", name="Pass", exact=True).count():
             prompt.get_by_role("button", name="Pass", exact=True).click()
@@ -101,3 +117,31 @@ def learn(page: Any, url: str, directory: Path) -> None:
     marks = [d for d in review["decisions"] if d["mark"]]
     assert page.locator(".review-list li").count() == len(marks)
     assert not errors, errors
+
+
+def test_a_hint_at_a_spades_bid(server: Server) -> None:
+    with chromium_page() as page:
+        errors = page_errors(page)
+        shot = Screenshots(page, artifacts("browser-review-spades"))
+        page.goto(f"{server.url}/?game=spades")
+        wait_for_state(page, "lobby")
+        page.get_by_role("button", name="Start a new game").click()
+        page.wait_for_selector("#spades-view:not([hidden])")
+        page.select_option("#sp-speed", "instant")
+        wait_for_state(page, "idle")
+        # The draw is table practice's rule: a hint without a table.
+        page.locator("#hint-button").click()
+        page.get_by_test_id("hint-action").wait_for()
+        assert page.get_by_test_id("hint-action").inner_text().startswith("The computer would ")
+        page.locator("#dialog-buttons button.primary").click()
+        while page.get_by_test_id("keep-button").count():
+            page.get_by_test_id("keep-button").click()
+            wait_for_state(page, "idle")
+        page.locator("#hint-button").click()
+        options = page.get_by_test_id("hint-options")
+        options.wait_for()
+        assert options.locator("strong").count() == 1
+        assert "bid" in page.get_by_test_id("hint-action").inner_text()
+        shot("spades-bid-hint")
+        page.locator("#dialog-buttons button.primary").click()
+        assert not errors, errors

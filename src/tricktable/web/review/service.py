@@ -258,8 +258,11 @@ class ReviewService:
                            if row.opponent in CHEAP_PLAYERS else {})
                 replay = deal_replay(hand, k, hand_number_of(match, k), reasons)
                 shown.append({**worded_replay(replay, language), "decisions": []})
+        seats = 2 if row.game == "spades" else 5
+        names = [translate(language, seat_name(seat, seats=seats, viewer=row.human_seat))
+                 for seat in range(seats)]
         return {"game_id": row.id, "game": row.game, "mode": row.mode,
-                "daily_date": row.daily_date, "seat": row.human_seat,
+                "daily_date": row.daily_date, "seat": row.human_seat, "seat_names": names,
                 "mine": row.player_id == player_id, "status": row.status,
                 "hints_used": self.reviews.hinted(row.id), "deals": shown}
 
@@ -274,7 +277,7 @@ class ReviewService:
         match, _ = self._deals(row)
         deals = deals_of(match)
         language = answer_language()
-        seats = 2 if row.game == "spades" else 5
+        seats = 2 if row.game == "spades" else 5  # the reasons' seat names
         lines = [{**line, "label": worded(line["label"], language),
                   "reason": worded(line["reason"], language),
                   "seat_name": translate(language, seat_name(line["seat"], seats=seats,
