@@ -27,6 +27,21 @@ def test_a_hint_a_finished_hand_its_review_and_its_replay(server: Server) -> Non
         learn(page, server.url, artifacts("browser-review"))
 
 
+def hint_table(page: Any) -> bool:
+    """Check the open hint's table, if it has one (a forced move has none): what the hint
+    recommends is one of its rows.  Whether there was a table."""
+    options = page.get_by_test_id("hint-options")
+    if not options.count():
+        assert "the only legal play" in page.get_by_test_id("hint-reason").inner_text()
+        return False
+    assert options.locator("tbody tr").count() >= 2
+    recommended = options.locator("strong")
+    assert recommended.count() == 1
+    assert recommended.inner_text() in page.get_by_test_id("hint-action").inner_text()
+    assert "sampled deals" in page.locator("#dialog-body").inner_text()
+    return True
+
+
 def learn(page: Any, url: str, directory: Path) -> None:
     errors = page_errors(page)
     shot = Screenshots(page, directory)
@@ -43,12 +58,8 @@ def learn(page: Any, url: str, directory: Path) -> None:
     assert page.get_by_test_id("hint-action").inner_text().startswith("The computer would ")
     assert page.get_by_test_id("hint-reason").inner_text().startswith("Why: ")
     assert "played with hints (1 so far)" in page.locator("#dialog-body").inner_text()
-    options = page.get_by_test_id("hint-options")
-    assert options.locator("tbody tr").count() >= 2
-    recommended = options.locator("strong")  # what it recommends is a row of its table
-    assert recommended.count() == 1
-    assert recommended.inner_text() in page.get_by_test_id("hint-action").inner_text()
-    assert "sampled deals" in page.locator("#dialog-body").inner_text()
+    tabled = hint_table(page)
+    hints = 1
     shot("hint")
     page.locator("#dialog-buttons button.primary").click()
 
@@ -59,10 +70,20 @@ def learn(page: Any, url: str, directory: Path) -> None:
         state = wait_for_state(page, "idle hand-end final")
         if state != "idle":
             break
+        choices = (page.locator("#hand button.card.legal").count()
+                   + page.locator("#prompt-buttons button").count())
+        if not tabled and choices >= 2:  # the first decision was forced: hint at a real one
+            page.locator("#hint-button").click()
+            page.get_by_test_id("hint-action").wait_for()
+            tabled = hint_table(page)
+            hints += 1
+            page.locator("#dialog-buttons button.primary").click()
         if step == 4 and not asked:
             page.locator("#reasons-button").click()
             page.get_by_test_id("reasons-list").wait_for()
-            assert page.get_by_test_id("reasons-list").locator("li").count() >= 4
+            reasons = page.get_by_test_id("reasons-list")
+            assert reasons.locator("li").count() >= 4
+            assert "object" not in reasons.inner_text() and " — " in reasons.inner_text()
             shot("reasons")
             page.locator("#dialog-buttons button.primary").click()
             asked = True
@@ -75,6 +96,7 @@ def learn(page: Any, url: str, directory: Path) -> None:
             prompt.locator("button").first.click()
     else:
         pytest.fail("the first hand did not end")
+    assert tabled, "no hint with a table of options"
     shot("hand-end")
     page.locator("#dialog-buttons button.primary").click()
     wait_for_state(page, "idle")
@@ -113,7 +135,7 @@ def learn(page: Any, url: str, directory: Path) -> None:
     shot("replay-result")
     review = page.request.get(
         url + "/api/games/" + page.url.split("game=")[1] + "/review").json()
-    assert review["status"] == "done" and review["hints_used"] == 1
+    assert review["status"] == "done" and review["hints_used"] == hints
     marks = [d for d in review["decisions"] if d["mark"]]
     assert page.locator(".review-list li").count() == len(marks)
     assert not errors, errors
@@ -130,14 +152,14 @@ def test_a_hint_at_a_spades_bid(server: Server) -> None:
         page.select_option("#sp-speed", "instant")
         wait_for_state(page, "idle")
         # The draw is table practice's rule: a hint without a table.
-        page.locator("#hint-button").click()
+        page.locator("#sp-hint-button").click()
         page.get_by_test_id("hint-action").wait_for()
         assert page.get_by_test_id("hint-action").inner_text().startswith("The computer would ")
         page.locator("#dialog-buttons button.primary").click()
         while page.get_by_test_id("keep-button").count():
             page.get_by_test_id("keep-button").click()
             wait_for_state(page, "idle")
-        page.locator("#hint-button").click()
+        page.locator("#sp-hint-button").click()
         options = page.get_by_test_id("hint-options")
         options.wait_for()
         assert options.locator("strong").count() == 1

@@ -89,9 +89,10 @@ async function showReasons(app) {
     toast(error, 'error');
     return;
   }
-  const lines = answer.reasons.map((r) => el('li', {}, t('web.reasons.line', {
-    seat: r.seat_name, action: r.action ? actionWords(r.action) : '…', reason: serverWords(r.reason),
-  })));
+  // A move nobody saw (a bury, a draw) is told by its reason alone.
+  const lines = answer.reasons.map((r) => el('li', {}, ...(r.action
+    ? tParts('web.reasons.line', { seat: r.seat_name, action: actionWords(r.action), reason: serverWords(r.reason) })
+    : tParts('web.replay.step', { name: r.seat_name, action: serverWords(r.reason) }))));
   const body = [el('p', { class: 'muted' }, t('web.reasons.intro'))];
   body.push(lines.length ? el('ol', { 'data-testid': 'reasons-list' }, ...lines) : el('p', {}, t('web.reasons.none')));
   await dialog(t('web.reasons.title'), body, [{ label: t('web.table.close'), primary: true, value: true }]);
@@ -132,13 +133,13 @@ async function showHint(app) {
 }
 
 // The toolbar's own buttons at a table: Hint, Why? (the computers' plays in public words), and
-// Replay (the finished hands with their review).
-export function learningTools(app) {
-  const hint = el('button', { type: 'button', id: 'hint-button' }, t('web.hint.button'));
+// Replay (the finished hands with their review).  `prefix`: the table's prefix of its ids.
+export function learningTools(app, prefix = '') {
+  const hint = el('button', { type: 'button', id: `${prefix}hint-button` }, t('web.hint.button'));
   hint.addEventListener('click', () => showHint(app));
-  const why = el('button', { type: 'button', id: 'reasons-button' }, t('web.reasons.button'));
+  const why = el('button', { type: 'button', id: `${prefix}reasons-button` }, t('web.reasons.button'));
   why.addEventListener('click', () => showReasons(app));
-  const replay = el('button', { type: 'button', id: 'replay-button' }, t('web.review.replay_button'));
+  const replay = el('button', { type: 'button', id: `${prefix}replay-button` }, t('web.review.replay_button'));
   replay.addEventListener('click', () => {
     if (!app.game) return;
     if (app.game.mode === 'daily') {

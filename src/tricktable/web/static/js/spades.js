@@ -30,7 +30,7 @@ const table = createTable({
   leaderboard: '/leaderboard?game=spades',
   lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
   idleKeys: true, onKey, // no key works while the table animates
-  seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, tools: learningTools, shortcuts: [
+  seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, tools: (app) => learningTools(app, 'sp-'), shortcuts: [
     ['K', 'web.keys.keep'], ['R', 'web.keys.reject'], ['D', 'web.keys.double_nil'],
     ['B', 'web.keys.bid'], ['N', 'web.keys.nil'], ['E', 'web.keys.exchange'],
   ],
