@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.ai.evidence import Evidence
@@ -233,8 +233,3 @@ def evaluate(view: Any, seed: Seed, settings: EvaluationSettings | None = None,
     if isinstance(view, SpadesView):
         return spades.evaluate(view, rng, settings, include)
     return sheepshead.evaluate(view, rng, settings, include)
-
-
-def with_samples(settings: EvaluationSettings, samples: int) -> EvaluationSettings:
-    """``settings`` with another number of deals."""
-    return replace(settings, samples=samples)

@@ -22,7 +22,7 @@ const CARD = /^(10|[2-9JQKA])[CDHS]$/;
 
 // The actions in words, by the action's first word; the cards are shown with suit symbols.
 const ACTIONS = {
-  keep: 'action.keep', reject: 'action.reject', 'double-nil': 'action.double-nil',
+  keep: 'action.keep', reject: 'action.reject', 'double-nil': 'action.double-nil', exchange: 'action.exchange',
   pick: 'web.action.pick', pass: 'web.action.pass', alone: 'web.action.alone', bury: 'web.action.bury',
   call: 'web.action.call', crack: 'web.action.crack', recrack: 'web.action.recrack', blitz: 'web.action.blitz',
 };
