@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
 from tricktable.ai.teaching.agreement import GAME_PRESETS, agreement, positions
 from tricktable.ai.teaching.evaluation import EvaluationSettings, decision_seed, evaluate
 from tricktable.ai.teaching.hint import hint, hint_from
@@ -243,3 +244,24 @@ def test_every_hint_recommends_its_table_s_best_and_the_review_agrees_or_says_by
     assert all(r.honest for r in results)
     assert all(r.agrees for r in results)
     assert sum(r.same for r in results) > count // 2
+
+
+def test_equivalent_cards_are_scored_once_and_valued_alike() -> None:
+    """Cards that lead to the same result whatever the hidden cards share one score, and the
+    hint keeps table practice's among them."""
+    seen = 0
+    for view, _, key in positions("sheepshead", "milwaukee", 200, seed=3, wander=0.0):
+        if view.phase is not Phase.PLAY:
+            continue
+        legal = list(view.legal_actions)
+        usual = BASIC.choose(view, random.Random(0))
+        kept = one_of_each(view, legal, usual)
+        if len(kept) == len(legal):
+            continue
+        found = evaluate(view, key, FAST)
+        for option in legal:
+            if option not in kept:
+                twin = next(k for k in kept if all_equivalent(view, [option, k]))
+                assert found.value(option) == found.value(twin)
+        seen += 1
+    assert seen >= 5

@@ -7,15 +7,17 @@ pass, a bury, a call or an early card by playing the hand out with ``basic`` eve
 value is this seat's expected score for the hand ("points", as on the scoreboard).  The default
 is ``basic``'s choice, left (as ``strong`` leaves it) only for a gain clear by half a standard
 error for cards and two for the rest, whose played-out values are noisier, and by 0.05 points.
+Of equivalent cards (the same result whatever the hidden cards) one is scored for all.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tricktable.ai.evidence import Evidence
 from tricktable.ai.sampling import NoConsistentDeal
+from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
 from tricktable.ai.sheepshead.inference import sample_weight
 from tricktable.ai.sheepshead.sampling import (
     DealSampler,
@@ -80,6 +82,7 @@ def evaluate(view: SheepsheadView, rng: random.Random, settings: EvaluationSetti
     extra = [a for a in dict.fromkeys(include) if a not in options and a in view.legal_actions]
     options += extra
     solve = view.phase is Phase.PLAY and len(view.tricks) >= settings.solve_from_trick
+    scored, spread = _representatives(view, options, usual)
     evidence = Evidence(len(options))
     method = "solved" if solve else "played out"
     sampler = DealSampler(view)
@@ -99,17 +102,41 @@ def evaluate(view: SheepsheadView, rng: random.Random, settings: EvaluationSetti
             continue
         if solve:
             try:
-                evidence.add(weight, _solved(view, sample, options, settings))
+                evidence.add(weight, spread(_solved(view, sample, scored, settings)))
                 tries.append(tried)
                 continue
             except SearchAborted:
                 evidence, tries = Evidence(len(options)), []
                 solve, method, restarted = False, "played out", True
-        evidence.add(weight, _played_out(view, sample, options))
+        evidence.add(weight, spread(_played_out(view, sample, scored)))
         tries.append(tried)
     z = PLAY_Z if view.phase is Phase.PLAY else BIDDING_Z
     return ranked(options, evidence, method=method, default=usual, z=z, margin=MARGIN,
                   extra=extra, tries=tries, limit=LIMIT, restarted=restarted)
+
+
+def _representatives(view: SheepsheadView, options: list[Action], usual: Action,
+                     ) -> tuple[list[Action], Callable[[list[float]], list[float]]]:
+    """The options to score — one card of each set of equivalent ones (whatever the hidden
+    cards, they lead to the same result: :mod:`~tricktable.ai.sheepshead.easy`) — and how to
+    spread their values over every option (an equivalent card gets its representative's)."""
+    if view.phase is not Phase.PLAY:
+        return options, _same
+    scored = one_of_each(view, options, usual)
+    if len(scored) == len(options):
+        return options, _same
+    where = []
+    for option in options:
+        if option in scored:
+            where.append(scored.index(option))
+        else:
+            where.append(next(k for k, kept in enumerate(scored)
+                              if all_equivalent(view, [option, kept])))
+    return scored, lambda values: [values[k] for k in where]
+
+
+def _same(values: list[float]) -> list[float]:
+    return values
 
 
 def _played_out(view: SheepsheadView, sample: SheepsheadSample,
