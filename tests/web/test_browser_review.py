@@ -5,6 +5,8 @@ buttons and the arrow keys, every card face up; and a hint at a Spades bid."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import Screenshots, artifacts, chromium_page, page_errors, wait_for_state
+from tests.web.play import spades_choice
 from tests.web.servers import Server
 
 
@@ -166,4 +169,29 @@ def test_a_hint_at_a_spades_bid(server: Server) -> None:
         assert "bid" in page.get_by_test_id("hint-action").inner_text()
         shot("spades-bid-hint")
         page.locator("#dialog-buttons button.primary").click()
+
+        # Finish the hand (through the API, as the page would) and replay it face up.
+        found = re.search(r"game=([0-9a-f]+)", page.url)
+        assert found, page.url
+        api = f"{server.url}/api/games/{found[1]}"
+        game = page.request.get(api).json()
+        rng = random.Random(5)
+        while game["view"]["hand_number"] == 1 and game["status"] != "over":
+            game = page.request.post(f"{api}/actions", data={
+                "action": spades_choice(game, rng), "version": game["version"],
+                "since": game["event_count"]}).json()
+        page.goto(f"{server.url}/replay?game={found[1]}")
+        page.locator("#replay-step").filter(has_text="The deal and the bidding").wait_for()
+        assert page.locator(".replay-seat").count() == 2
+        assert page.locator(".replay-seat").nth(1).locator(".mini").count() == 13
+        page.locator("#replay-next").click()
+        trick = page.get_by_test_id("replay-trick")
+        trick.wait_for()
+        assert trick.locator("li").count() == 2 and trick.locator(".reason").count() == 1
+        assert "took trick 1" in page.locator(".result-line").inner_text()
+        shot("spades-replay-trick-1")
+        for _ in range(13):
+            page.keyboard.press("ArrowRight")
+        page.get_by_test_id("replay-result").wait_for()
+        shot("spades-replay-result")
         assert not errors, errors
