@@ -265,3 +265,16 @@ def test_equivalent_cards_are_scored_once_and_valued_alike() -> None:
                 assert found.value(option) == found.value(twin)
         seen += 1
     assert seen >= 5
+
+
+def test_spades_thresholds_are_ten_times_sheepshead_s() -> None:
+    """A Spades decision earns a mark only for a loss ten times a Sheepshead one's: the same
+    judged loss that is a Sheepshead blunder is a Spades inaccuracy at most."""
+    settings = ReviewSettings(evaluation=EvaluationSettings(samples=4), hint_samples=2)
+    marks = []
+    for view, action, key in positions("spades", "standard", 40, seed=2, wander=0.5):
+        decision = judge(view, action, key, settings)
+        if decision.mark is not None:
+            marks.append(decision)
+            assert decision.loss >= settings.spades_scale * settings.inaccuracy
+    assert marks

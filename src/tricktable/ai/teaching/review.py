@@ -34,6 +34,7 @@ from tricktable.sheepshead.state import Phase
 from tricktable.spades.match import Match as SpadesMatch
 from tricktable.spades.records import replay as replay_spades
 from tricktable.spades.state import Phase as SpadesPhase
+from tricktable.spades.view import SpadesView
 from tricktable.words import action_words, words_json
 
 __all__ = [
@@ -82,6 +83,9 @@ class ReviewSettings:
     mistake: float = 0.75
     blunder: float = 1.5
     """Expected points per hand a choice must lose to the best to earn each mark."""
+    spades_scale: float = 10.0
+    """What the thresholds are multiplied by for a Spades decision: its points come in tens (a
+    trick of a contract is worth 10, a bag costs about 9 in the long run)."""
     z: float = 1.0
     """The loss must also be this many standard errors clear of zero (paired over the deals)."""
     cpu_seconds: float = 25.0
@@ -94,6 +98,8 @@ class ReviewSettings:
             raise ValueError("A review needs a positive CPU budget.")
         if self.hint_samples < 1:
             raise ValueError("A hint evaluates at least one deal.")
+        if self.spades_scale <= 0:
+            raise ValueError("The Spades scale of the thresholds must be positive.")
 
     @property
     def hint_evaluation(self) -> EvaluationSettings:
@@ -227,6 +233,10 @@ class Review:
                 "decisions": [d.to_json() for d in self.decisions]}
 
 
+def _spades(view: Any) -> bool:
+    return isinstance(view, SpadesView)
+
+
 def _trick(view: Any) -> int | None:
     return len(view.tricks) if view.phase.value == "play" else None
 
@@ -251,7 +261,7 @@ def judge(view: Any, chosen: Action, seed: Seed, settings: ReviewSettings, *,
     loss, error = found.gain(best, chosen) if best != chosen else (0.0, 0.0)
     mark = None
     if best != chosen and found.clearly_better(best, chosen) and loss - settings.z * error > 0:
-        mark = settings.mark(loss)
+        mark = settings.mark(loss / (settings.spades_scale if _spades(view) else 1.0))
     table = found.table(TABLE)
     if all(o.action != chosen for o in table):
         table = (*table, found.option(chosen))

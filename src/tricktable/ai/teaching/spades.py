@@ -11,7 +11,7 @@ option on each, as ``strong`` does:
 A value is this seat's expected score margin for the hand: its score minus the opponent's, each
 new bag charged its long-run cost while the game is far from over, and winning the game worth
 250 in the hand that ends it (:func:`~tricktable.ai.spades.strong.utility_table`).  The default
-is ``basic``'s choice, left only for a gain clear by half a standard error and 0.05 points.
+is ``basic``'s choice, left only for a gain clear by half a standard error and 0.5 points.
 The draw and a double nil's exchange are not searched: their evaluation is ``basic``'s rule
 alone, with no deals.
 """
@@ -42,8 +42,9 @@ from tricktable.spades.view import SpadesView
 __all__ = ["MARGIN", "Z", "evaluate", "searched", "usual_choice"]
 
 Z = 0.5
-MARGIN = 0.05
-"""How clearly the best must beat ``basic``'s choice: standard errors, and points."""
+MARGIN = 0.5
+"""How clearly the best must beat ``basic``'s choice: standard errors, and points (Spades
+points come in tens: ten times Sheepshead's margin)."""
 LIMIT = 4
 """Deals drawn at most per deal wanted."""
 _SETTINGS = StrongSettings()
