@@ -1,4 +1,6 @@
-"""Hints and reviews: from the seat's view only, reproducible, and they find real mistakes."""
+"""Hints and reviews: from the seat's view only, reproducible, they find real mistakes, and they
+are two voices of one evaluation — the hint's recommendation is in its table and its best or
+about equal to it, and the review of the same decision agrees with it or states its margin."""
 
 from __future__ import annotations
 
@@ -6,9 +8,11 @@ import random
 
 import pytest
 
-from tricktable.ai.teaching.evaluation import EvaluationSettings, evaluate
-from tricktable.ai.teaching.hint import hint
-from tricktable.ai.teaching.review import ReviewSettings, review, review_hand
+from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
+from tricktable.ai.teaching.agreement import GAME_PRESETS, agreement, positions
+from tricktable.ai.teaching.evaluation import EvaluationSettings, decision_seed, evaluate
+from tricktable.ai.teaching.hint import hint, hint_from
+from tricktable.ai.teaching.review import ReviewSettings, judge, review, review_hand
 from tricktable.cards import Card
 from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer
@@ -41,8 +45,8 @@ def test_evaluation_scores_every_legal_card_and_is_reproducible() -> None:
     seat = state.to_move
     assert seat is not None
     view = state.view(seat)
-    first = evaluate(view, random.Random(1), FAST)
-    again = evaluate(view, random.Random(1), FAST)
+    first = evaluate(view, 1, FAST)
+    again = evaluate(view, 1, FAST)
     assert first == again
     if view.phase is Phase.PLAY:
         assert {o.action for o in first.options} == set(view.legal_actions)
@@ -129,7 +133,8 @@ def test_throwing_away_a_sure_trick_is_marked_with_the_winning_card() -> None:
         state.apply(action)
     assert threw is not None, "the scenario did not come up"
     index, winners, thrown = threw
-    decisions = review_hand(state, 0, "review-seed", ReviewSettings())
+    decisions = review_hand(state, 0, "review-seed", ReviewSettings(
+        evaluation=EvaluationSettings(samples=24), hint_samples=12))
     [decision] = [d for d in decisions if d.index == index]
     assert decision.chosen == Action.play(thrown)
     assert decision.mark in ("mistake", "blunder")
@@ -145,7 +150,7 @@ def test_a_game_review_judges_every_real_decision_of_the_seat() -> None:
         assert seat is not None
         match.apply(BASIC.choose(match.current.view(seat), rng))
     seen: list[tuple[int, int]] = []
-    settings = ReviewSettings(evaluation=FAST)
+    settings = ReviewSettings(evaluation=FAST, hint_samples=3)
     result = review(match, 2, seed=1, settings=settings,
                     progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (len(match.deals), len(match.deals))
@@ -172,7 +177,8 @@ def _play_prefix(hand: HandState, count: int) -> HandState:
 def test_a_review_stops_at_its_cpu_budget() -> None:
     state = _finish(new_hand(rules=PRESETS["milwaukee"], dealer=1, seed=2))
     result = review(state, 0, seed=1,
-                    settings=ReviewSettings(evaluation=FAST, cpu_seconds=1e-9))
+                    settings=ReviewSettings(evaluation=FAST, hint_samples=3,
+                                            cpu_seconds=1e-9))
     assert result.decisions and not result.complete
     assert all(not d.judged and d.mark is None for d in result.decisions)
 
@@ -185,7 +191,7 @@ def test_thresholds_must_be_ordered() -> None:
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_preset_can_be_reviewed(preset: str) -> None:
     rules = PRESETS[preset]
-    settings = ReviewSettings(evaluation=EvaluationSettings(samples=3))
+    settings = ReviewSettings(evaluation=EvaluationSettings(samples=3), hint_samples=2)
     for seed in range(2):
         state = _finish(new_hand(rules=rules, dealer=seed, seed=seed))
         for seat in range(5):
@@ -195,3 +201,80 @@ def test_every_preset_can_be_reviewed(preset: str) -> None:
                 assert decision.best is not None and decision.chosen_value is not None
                 assert decision.loss >= 0.0 or decision.mark is None
                 assert (decision.mark is None) or decision.loss >= settings.inaccuracy
+
+
+def test_the_review_of_a_decision_contains_its_hint() -> None:
+    """Same seed, same words: the hint of a decision is exactly what the review of that
+    decision says a hint saw, on the first of its deals."""
+    settings = ReviewSettings(evaluation=EvaluationSettings(samples=8), hint_samples=4)
+    seen = 0
+    for seed in range(4):
+        state = new_hand(rules=PRESETS["milwaukee"], dealer=seed, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            action = BASIC.choose(view, rng)
+            if len(view.legal_actions) > 1 and len(state.history) % 3 == 0:
+                key = decision_seed("game", 0, len(state.history))
+                given = hint(view, key, settings.hint_evaluation)
+                found = evaluate(view, key, settings.evaluation, include=(action,))
+                assert hint_from(view, found.restricted(4)) == given
+                assert judge(view, action, key, settings).hint == given.action
+                seen += 1
+            state.apply(action)
+    assert seen > 10
+
+
+CHEAP = ReviewSettings(evaluation=EvaluationSettings(samples=4, bury_candidates=2),
+                       hint_samples=2)
+"""A cheap budget: the properties hold at any budget, and the suite stays fast."""
+
+
+@pytest.mark.parametrize(("game", "preset"), [
+    (game, preset) for game, presets in GAME_PRESETS.items() for preset in presets])
+def test_every_hint_recommends_its_table_s_best_and_the_review_agrees_or_says_by_how_much(
+        game: str, preset: str) -> None:
+    """100 positions of random New games per preset (bench/teaching_agreement.py runs 1,000)."""
+    count = 100
+    results = [agreement(view, key, CHEAP)
+               for view, _, key in positions(game, preset, count, seed=1)]
+    assert len(results) == count
+    assert all(r.honest for r in results)
+    assert all(r.agrees for r in results)
+    assert sum(r.same for r in results) > count // 2
+
+
+def test_equivalent_cards_are_scored_once_and_valued_alike() -> None:
+    """Cards that lead to the same result whatever the hidden cards share one score, and the
+    hint keeps table practice's among them."""
+    seen = 0
+    for view, _, key in positions("sheepshead", "milwaukee", 200, seed=3, wander=0.0):
+        if view.phase is not Phase.PLAY:
+            continue
+        legal = list(view.legal_actions)
+        usual = BASIC.choose(view, random.Random(0))
+        kept = one_of_each(view, legal, usual)
+        if len(kept) == len(legal):
+            continue
+        found = evaluate(view, key, FAST)
+        for option in legal:
+            if option not in kept:
+                twin = next(k for k in kept if all_equivalent(view, [option, k]))
+                assert found.value(option) == found.value(twin)
+        seen += 1
+    assert seen >= 5
+
+
+def test_spades_thresholds_are_ten_times_sheepshead_s() -> None:
+    """A Spades decision earns a mark only for a loss ten times a Sheepshead one's: the same
+    judged loss that is a Sheepshead blunder is a Spades inaccuracy at most."""
+    settings = ReviewSettings(evaluation=EvaluationSettings(samples=4), hint_samples=2)
+    marks = []
+    for view, action, key in positions("spades", "standard", 40, seed=2, wander=0.5):
+        decision = judge(view, action, key, settings)
+        if decision.mark is not None:
+            marks.append(decision)
+            assert decision.loss >= settings.spades_scale * settings.inaccuracy
+    assert marks

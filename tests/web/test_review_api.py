@@ -1,9 +1,11 @@
-"""Hints, reviews and replays over HTTP: New games only for hints, the review computed by the
-workers and stored, replays face up only once a deal is over, others' Dailies only after the day.
+"""Hints, reviews, reasons and replays over HTTP (Sheepshead and Spades): New games only for
+hints, the review computed by the workers and stored, replays face up only once a deal is over,
+others' Dailies only after the day, the computers' reasons mid-hand in public words only.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -12,24 +14,32 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tests.sheepshead.leaks import card_strings, hidden_cards
 from tests.web.conftest import Clock
 from tests.web.daily_helpers import established, start_daily
-from tests.web.play import act, assert_error, new_game, play_to_end, true_match
-from tricktable.ai.teaching.evaluation import EvaluationSettings
+from tests.web.play import act, assert_error, new_game, play_to_end, spades_choice, true_match
+from tricktable.ai.teaching.evaluation import EvaluationSettings, decision_seed
 from tricktable.ai.teaching.hint import hint
 from tricktable.i18n import translate
 from tricktable.web.games.service import GameService
 from tricktable.web.review.service import ReviewService, worded_replay
 
 SAMPLES = 4
+HINT_SAMPLES = 2
 
 
 @pytest.fixture
 def app(make_app: Any) -> FastAPI:
     app: FastAPI = make_app()
     app.state.reviews = ReviewService(app.state.service, samples=SAMPLES,
-                                      hint_samples=SAMPLES)
+                                      hint_samples=HINT_SAMPLES)
     return app
+
+
+def _decision_seed(game: dict[str, Any], match: Any) -> str:
+    """The seed of the decision the game is at: the hint's and the review's."""
+    deals = match.deals if hasattr(match, "deals") else match.hands
+    return decision_seed(f"{game['id']}/teach", len(deals) - 1, len(deals[-1].history))
 
 
 def _service(client: TestClient) -> GameService:
@@ -60,9 +70,11 @@ def test_a_hint_is_the_search_on_my_view_and_marks_the_game(client: TestClient) 
     assert data["hints_used"] == 1
     # It is exactly the hint of my seat's view (nothing else reaches it).
     match = true_match(_service(client), game)
-    expected = hint(match.current.view(game["seat"]), f"{game['id']}/hint/{game['version']}",
-                    EvaluationSettings(samples=SAMPLES))
+    expected = hint(match.current.view(game["seat"]), _decision_seed(game, match),
+                    EvaluationSettings(samples=HINT_SAMPLES))
     assert data["hint"] == expected.to_json()
+    options = [o["action"] for o in data["hint"]["options"]]
+    assert data["hint"]["action"] in options or not options
     assert client.post(f"/api/games/{game['id']}/hint").json()["hints_used"] == 2
     assert client.get(f"/api/games/{game['id']}/review").json()["hints_used"] == 2
 
@@ -136,10 +148,56 @@ def test_others_dailies_can_be_watched_only_after_the_day(
     assert board["entries"][0]["replay"] == f"/replay?game={mine['id']}"
 
 
-def test_spades_games_say_reviews_are_not_there_yet(client: TestClient) -> None:
+def test_spades_games_have_hints_reviews_and_replays(client: TestClient) -> None:
     game = new_game(client, game="spades")
-    assert_error(client.get(f"/api/games/{game['id']}/replay"), 409, "not_available")
-    assert_error(client.post(f"/api/games/{game['id']}/hint"), 409, "not_available")
+    assert client.get(f"/api/games/{game['id']}/replay").json()["deals"] == []
+    rng = random.Random(3)
+    hinted = 0
+    while game["view"]["hand_number"] == 1 and game["status"] != "over":
+        if game["legal_actions"] and game["legal_actions"][0].startswith("bid") and not hinted:
+            answer = client.post(f"/api/games/{game['id']}/hint")
+            assert answer.status_code == 200, answer.text
+            found = answer.json()["hint"]
+            assert found["action"] in game["legal_actions"]
+            assert found["action"] in [o["action"] for o in found["options"]]
+            match = true_match(_service(client), game)
+            expected = hint(match.view(game["seat"]), _decision_seed(game, match),
+                            EvaluationSettings(samples=HINT_SAMPLES))
+            assert found == expected.to_json()
+            hinted += 1
+        game = act(client, game, spades_choice(game, rng))
+    assert hinted
+    review = _reviewed(client, game["id"])
+    assert review["status"] == "done" and review["decisions"]
+    assert {d["phase"] for d in review["decisions"]} <= {"bid", "play"}
+    replay = client.get(f"/api/games/{game['id']}/replay").json()
+    [deal] = replay["deals"]
+    match = true_match(_service(client), game)
+    first = match.hands[0]
+    plays = [p for trick in deal["tricks"] for p in trick["plays"]]
+    assert [p["card"] for p in plays] == [str(c) for t in first.tricks for c in t.cards]
+    assert all(p["reason"] for p in plays if p["seat"] != replay["seat"])
+    assert deal["bids"] == list(first.bids) and len(deal["summary"]) == 2
+
+
+def test_the_computers_reasons_mid_hand_name_no_hidden_card(client: TestClient) -> None:
+    """Live reasons are the public forms: read at every step of a hand, they name no card the
+    player may not know, and a hidden action (a bury) is not named either."""
+    game = new_game(client, hands=5, difficulty="normal")
+    seen = 0
+    while game["view"]["hand_number"] == 1 and game["status"] != "over":
+        answer = client.get(f"/api/games/{game['id']}/reasons")
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        match = true_match(_service(client), game)
+        state = match.current
+        hidden = hidden_cards(state, game["seat"]) - {state.called}
+        assert not card_strings(data["reasons"]) & hidden, data
+        assert len(data["reasons"]) == sum(1 for s, _ in state.history if s != game["seat"])
+        assert all(line["reason"] and line["seat_name"] for line in data["reasons"])
+        seen = max(seen, len(data["reasons"]))
+        game = act(client, game, game["legal_actions"][-1])
+    assert seen > 5
 
 
 def test_hints_and_review_starts_are_rate_limited(make_app: Any) -> None:
@@ -167,8 +225,9 @@ def test_hints_reviews_and_replays_are_worded_in_the_language(client: TestClient
     german = {"Accept-Language": "de"}
     game = new_game(client, hands=5, difficulty="normal")
     found = client.post(f"/api/games/{game['id']}/hint", headers=german).json()["hint"]
-    english = hint(true_match(_service(client), game).current.view(game["seat"]),
-                   f"{game['id']}/hint/{game['version']}", EvaluationSettings(samples=SAMPLES))
+    match = true_match(_service(client), game)
+    english = hint(match.current.view(game["seat"]), _decision_seed(game, match),
+                   EvaluationSettings(samples=HINT_SAMPLES))
     assert found["action"] == str(english.action)
     assert found["reason"] == translate("de", english.reason)
     while game["view"]["hand_number"] == 1 and game["status"] != "over":

@@ -1,39 +1,33 @@
-"""What each option is worth to a Sheepshead seat, from its view only: the search behind hints
-and reviews.
+"""One evaluation of a decision, behind the hint, the review and the computers' reasons.
 
-:func:`evaluate` samples deals that fit the view (weighted by the other players' picks and
-passes, as ``strong`` does) and scores every option on each: a card from the third trick on by
-double-dummy solving (the scoring band the picker's team reaches under best play), a pick or
-pass, a bury, a call or an early card by playing the hand out with ``basic`` everywhere.  A
-value is this seat's expected score for the hand ("points", as on the scoreboard), and every
-option is scored on the same deals, so their differences are paired.
+An :class:`Evaluation` is what each option of one seat's decision is worth from that seat's
+view: every option scored on the same sampled deals (so their differences are paired), the
+deals drawn one after another from one generator seeded by the decision
+(:func:`decision_seed`).  A larger evaluation of the same decision draws the same deals first
+and then more, so the review of a decision (many deals) contains the hint's (fewer) exactly:
+:meth:`Evaluation.restricted` gives the hint back from the review.
 
-Everything depends only on the view and the generator: the same seed gives the same numbers.
+From the evaluation one rule makes the recommendation (:attr:`Evaluation.recommended`): the
+table practice's choice (``basic``'s, :attr:`Evaluation.default`) unless the best option beats
+it by more than ``z`` standard errors of their paired difference and ``margin`` points; and every
+option carries that standard error and whether the best clearly beats it (``about_equal`` when
+it does not).  So the recommended option is always either the best or about equal to it, on the
+same deals the table shows.
+
+The games' evaluators are :mod:`tricktable.ai.teaching.sheepshead` and
+:mod:`tricktable.ai.teaching.spades`; :func:`evaluate` picks by the view.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tricktable.ai.evidence import Evidence
-from tricktable.ai.sampling import NoConsistentDeal
-from tricktable.ai.sheepshead.inference import sample_weight
-from tricktable.ai.sheepshead.sampling import (
-    SheepsheadSample,
-    position_for,
-    rebuild_state,
-    sample_deals,
-)
-from tricktable.ai.sheepshead.solver import SearchAborted, SheepsheadSolver
-from tricktable.ai.sheepshead.strong import rank_buries, seat_score
-from tricktable.game import Action
-from tricktable.sheepshead.bots import BasicPlayer
-from tricktable.sheepshead.deck import mask_points
-from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition
-from tricktable.sheepshead.state import Phase
-from tricktable.sheepshead.view import SheepsheadView
+from tricktable.game import Action, Seed, derive_seed
 from tricktable.words import action_words
 
 __all__ = [
@@ -41,7 +35,10 @@ __all__ = [
     "EvaluationSettings",
     "OptionValue",
     "action_text",
+    "decision_seed",
     "evaluate",
+    "evaluation_rng",
+    "ranked",
 ]
 
 
@@ -52,11 +49,14 @@ class EvaluationSettings:
     samples: int = 24
     """Deals sampled per decision."""
     bury_candidates: int = 4
-    """Buries scored: the best few by ``basic``'s heuristics (and the one asked about)."""
+    """Sheepshead buries scored: the best few by ``basic``'s heuristics (and the one asked
+    about)."""
     solve_from_trick: int = 2
-    """The first trick (0-5) whose cards are judged by solving instead of playing out."""
+    """The first Sheepshead trick (0-5) whose cards are judged by solving instead of playing
+    out."""
     node_limit: int = 40_000
-    """Solver nodes a deal may take in the first trick before the evaluation plays out."""
+    """Solver nodes a Sheepshead deal may take in the first trick before the evaluation plays
+    out."""
 
     def __post_init__(self) -> None:
         if self.samples < 1:
@@ -67,15 +67,30 @@ class EvaluationSettings:
 
 @dataclass(frozen=True, slots=True)
 class OptionValue:
-    """One option and this seat's expected score for the hand after it."""
+    """One option: this seat's expected score for the hand after it, and how it stands against
+    the best option on the same deals."""
 
     action: Action
     expected: float
+    error: float = 0.0
+    """The standard error of the best option's paired gain over this one (0 for the best)."""
+    about_equal: bool = True
+    """Whether the best option does not clearly beat this one (see the module)."""
+
+    def to_json(self, words: Any) -> dict[str, Any]:
+        """As JSON, with ``words`` the action's label."""
+        return {"action": str(self.action), "label": words,
+                "expected": round(self.expected, 2), "error": _error(self.error),
+                "about_equal": self.about_equal}
+
+
+def _error(error: float) -> float | None:
+    return None if math.isinf(error) else round(error, 2)
 
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """Every option scored on the same deals, best first."""
+    """Every option scored on the same deals, best first, with the recommendation's rule."""
 
     options: tuple[OptionValue, ...]
     evidence: Evidence = field(compare=False)
@@ -83,21 +98,105 @@ class Evaluation:
     order: tuple[Action, ...] = ()
     method: str = "played out"
     """``"solved"`` or ``"played out"``."""
+    default: Action | None = None
+    """The table practice's choice (``basic``'s), kept unless the best clearly beats it."""
+    z: float = 0.5
+    margin: float = 0.05
+    """How clearly the best must beat the default: standard errors, and points."""
+    extra: tuple[Action, ...] = ()
+    """Options scored only because they were asked about (at the end of :attr:`order`)."""
+    tries: tuple[int, ...] = field(default=(), compare=False)
+    """For each deal kept, how many deals had been drawn by then (see :meth:`restricted`)."""
+    limit: int = 4
+    """Deals drawn at most per deal wanted (constrained views reject many)."""
+    restarted: bool = False
+    """Whether solving gave up part-way and the deals were played out afresh instead."""
 
     @property
     def best(self) -> OptionValue:
         return self.options[0]
 
-    def value(self, action: Action) -> float:
-        """The expected score after ``action`` (which must be one of the options)."""
+    @property
+    def samples(self) -> int:
+        return self.evidence.samples
+
+    def option(self, action: Action) -> OptionValue:
         for option in self.options:
             if option.action == action:
-                return option.expected
+                return option
         raise KeyError(f"{action} was not evaluated.")
+
+    def value(self, action: Action) -> float:
+        """The expected score after ``action`` (which must be one of the options)."""
+        return self.option(action).expected
 
     def gain(self, better: Action, worse: Action) -> tuple[float, float]:
         """The paired gain of ``better`` over ``worse`` on the same deals: mean, standard error."""
         return self.evidence.gain(self.order.index(better), self.order.index(worse))
+
+    def clearly_better(self, better: Action, worse: Action) -> bool:
+        """Whether ``better`` beats ``worse`` by more than the rule's noise (see the module)."""
+        mean, error = self.gain(better, worse)
+        return mean - self.z * error > self.margin
+
+    @property
+    def recommended(self) -> Action:
+        """The default unless the best clearly beats it; else the best."""
+        default = self.default
+        if default is not None and default in self.order and self.option(default).about_equal:
+            return default
+        return self.best.action
+
+    @property
+    def close(self) -> bool:
+        """Whether another option than the recommended one is about equal to the best."""
+        recommended = self.recommended
+        return any(o.about_equal for o in self.options if o.action != recommended)
+
+    def table(self, top: int) -> tuple[OptionValue, ...]:
+        """The ``top`` best options, and the recommended and the default if not among them,
+        best first."""
+        wanted = {self.recommended, *([self.default] if self.default in self.order else [])}
+        return tuple(o for k, o in enumerate(self.options) if k < top or o.action in wanted)
+
+    def restricted(self, samples: int) -> Evaluation:
+        """This evaluation as a smaller one of the same decision would have found it: the
+        deals an evaluation of ``samples`` deals keeps (the first ones, as drawn), without the
+        options asked about.  Not for an evaluation that restarted (None of its deals are the
+        smaller one's)."""
+        if self.restarted:
+            raise ValueError("A restarted evaluation does not contain the smaller one.")
+        kept = [k for k, tried in enumerate(self.tries) if tried <= self.limit * samples]
+        kept = kept[:samples]
+        base = len(self.order) - len(self.extra)
+        evidence = Evidence(base)
+        for k in kept:
+            evidence.add(self.evidence.weights[k], list(self.evidence.values[k][:base]))
+        return ranked(self.order[:base], evidence, method=self.method, default=self.default,
+                      z=self.z, margin=self.margin, tries=tuple(self.tries[k] for k in kept),
+                      limit=self.limit)
+
+
+def ranked(order: Sequence[Action], evidence: Evidence, *, method: str = "played out",
+           default: Action | None = None, z: float = 0.5, margin: float = 0.05,
+           extra: Sequence[Action] = (), tries: Sequence[int] = (), limit: int = 4,
+           restarted: bool = False) -> Evaluation:
+    """The evaluation of options ``order`` on ``evidence``: ranked by mean (ties in order),
+    each with its paired standard error against the best and whether it is about equal."""
+    means = evidence.means()
+    indices = sorted(range(len(order)), key=lambda k: (-means[k], k))
+    top = indices[0]
+    options = []
+    for k in indices:
+        if k == top:
+            options.append(OptionValue(order[k], means[k]))
+            continue
+        mean, error = evidence.gain(top, k)
+        options.append(OptionValue(order[k], means[k], error,
+                                   not mean - z * error > margin))
+    return Evaluation(options=tuple(options), evidence=evidence, order=tuple(order),
+                      method=method, default=default, z=z, margin=margin, extra=tuple(extra),
+                      tries=tuple(tries), limit=limit, restarted=restarted)
 
 
 def action_text(action: Action) -> str:
@@ -106,134 +205,31 @@ def action_text(action: Action) -> str:
     return str(action_words(action))
 
 
-def options_for(view: SheepsheadView, settings: EvaluationSettings,
-                include: Sequence[Action] = ()) -> list[Action]:
-    """The options worth scoring: every legal one, but only the most promising buries and, for
-    a call with an unknown card, one card set aside (``basic``'s) — plus any in ``include``."""
-    legal = list(view.legal_actions)
-    if view.phase is Phase.BURY:
-        ranked = rank_buries(view.hand, view.rules)
-        options = ranked[:settings.bury_candidates]
-        usual = BasicPlayer().choose(view, random.Random(0))
-        extra = [usual, *include]
-    elif view.phase is Phase.CALL and any(len(a.cards) == 2 for a in legal):
-        usual = BasicPlayer().choose(view, random.Random(0))
-        aside = usual.cards[1] if len(usual.cards) == 2 else None
-        options = [a for a in legal if len(a.cards) < 2 or a.cards[1] == aside]
-        extra = list(include)
-    else:
-        options, extra = legal, []
-    for action in extra:
-        if action not in options and action in legal:
-            options.append(action)
-    return options
+def decision_seed(seed: Seed, deal: int, index: int) -> str:
+    """The seed of one decision of a game: its deal (from 0) and its action's index in the
+    deal's history.  The hint and the review of that decision both evaluate from it."""
+    return derive_seed(seed, "decision", deal, index)
 
 
-def evaluate(view: SheepsheadView, rng: random.Random,
-             settings: EvaluationSettings | None = None,
+def evaluation_rng(seed: Seed) -> random.Random:
+    """The generator an evaluation seeded ``seed`` draws its deals from."""
+    return random.Random(derive_seed(seed, "evaluation"))
+
+
+def evaluate(view: Any, seed: Seed, settings: EvaluationSettings | None = None,
              include: Sequence[Action] = ()) -> Evaluation:
-    """Score this seat's options from its view (see the module); ``include`` adds options the
-    default selection would leave out (the bury a player chose)."""
+    """Score the options of the seat whose view this is, from that view only (a Sheepshead or
+    a Spades view); ``include`` adds options the default selection would leave out (the bury a
+    player chose).  Depends only on the view, ``seed`` and the settings' other knobs than
+    ``samples`` beyond the deals a smaller evaluation keeps (see :meth:`Evaluation.restricted`).
+    """
+    from tricktable.ai.teaching import sheepshead, spades
+    from tricktable.spades.view import SpadesView
+
     settings = settings or EvaluationSettings()
     if not view.legal_actions:
         raise ValueError("There is nothing to evaluate: it is not this seat's turn.")
-    options = options_for(view, settings, include)
-    solve = view.phase is Phase.PLAY and len(view.tricks) >= settings.solve_from_trick
-    evidence = Evidence(len(options))
-    method = "solved" if solve else "played out"
-    tries = 0
-    while evidence.samples < settings.samples and tries < 4 * settings.samples:
-        tries += 1
-        try:
-            sample = sample_deals(view, rng, 1)[0]
-        except NoConsistentDeal:
-            if evidence.samples:
-                break  # deals this constrained are too rare to draw: judge on those drawn
-            raise
-        weight = sample_weight(view, sample)
-        if weight <= 0.0:
-            continue
-        if solve:
-            try:
-                evidence.add(weight, _solved(view, sample, options, settings))
-                continue
-            except SearchAborted:
-                evidence = Evidence(len(options))
-                solve, method = False, "played out"
-        evidence.add(weight, _played_out(view, sample, options))
-    means = evidence.means()
-    ranked = sorted(range(len(options)), key=lambda k: (-means[k], k))
-    return Evaluation(
-        options=tuple(OptionValue(options[k], means[k]) for k in ranked),
-        evidence=evidence, order=tuple(options), method=method,
-    )
-
-
-_ROLLOUT = BasicPlayer()
-
-
-def _played_out(view: SheepsheadView, sample: SheepsheadSample,
-                options: Sequence[Action]) -> list[float]:
-    """This seat's score after each option, the rest of the hand played by ``basic``."""
-    start = rebuild_state(view, sample)
-    values = []
-    rng = random.Random(0)  # basic never draws from it
-    for option in options:
-        state = start.copy()
-        state.apply(option)
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            state.apply(_ROLLOUT.choose(state.view(seat), rng))
-        assert state.result is not None
-        values.append(float(state.result.scores[view.seat]))
-    return values
-
-
-def _solved(view: SheepsheadView, sample: SheepsheadSample, options: Sequence[Action],
-            settings: EvaluationSettings) -> list[float]:
-    """This seat's score after each card under best play by everybody on this deal."""
-    position = position_for(view, sample)
-    solver = SheepsheadSolver(node_limit=settings.node_limit if not view.tricks else 0)
-    moves = [_move(view, action) for action in options]
-    me = view.seat
-    values = []
-    if position.leaster:
-        for move in moves:
-            position.make(move)
-            values.append(float(solver.solve_leaster(position, me)))
-            position.unmake()
-        return values
-    picker = view.picker
-    assert picker is not None
-    partner = None if view.alone else sample.partner
-    team = position.team
-    so_far = sum(position.points[s] for s in range(5) if team >> s & 1)
-    so_far += mask_points(sample.buried)
-    for move in moves:
-        base = position.team_points
-        position.make(move)
-        band = _band(solver, position, so_far + position.team_points - base)
-        position.unmake()
-        values.append(seat_score(me, picker, partner, band, view.rules)
-                      * view.stake_multiplier)
-    return values
-
-
-def _move(view: SheepsheadView, action: Action) -> int:
-    if view.unknown_card is not None and action.card == view.unknown_card:
-        return UNKNOWN_MOVE
-    return INDEX_OF[action.card]
-
-
-def _band(solver: SheepsheadSolver, position: SearchPosition, gained: int) -> int:
-    """The scoring band the picker's team reaches under best play, as a representative total."""
-    def reaches(total: int) -> bool:
-        need = total - gained
-        if need <= 0:
-            return True
-        return solver.solve(position, need - 1, need) >= need
-
-    if reaches(61):
-        return 91 if reaches(91) else 61
-    return 31 if reaches(31) else 30
+    rng = evaluation_rng(seed)
+    if isinstance(view, SpadesView):
+        return spades.evaluate(view, rng, settings, include)
+    return sheepshead.evaluate(view, rng, settings, include)

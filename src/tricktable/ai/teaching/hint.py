@@ -1,9 +1,14 @@
-"""A hint for a Sheepshead seat: ``strong``'s recommendation from the seat's view only, the
-expected points of the top options, and a one-line reason."""
+"""A hint for a seat whose turn it is (Sheepshead or Spades), from its view only: the
+evaluation's recommendation, its table, and a one-line reason.
+
+The hint is one voice of one evaluation (:mod:`tricktable.ai.teaching.evaluation`): what it
+recommends is always in its table, and is either the table's best or marked there as about equal
+to it, with the standard errors of the same deals.  Evaluated from :func:`decision_seed`'s seed,
+the review of the same decision draws these deals first.
+"""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,22 +19,16 @@ from tricktable.ai.teaching.evaluation import (
     action_text,
     evaluate,
 )
-from tricktable.ai.teaching.reasons import ONLY_LEGAL, basic_reason, gain_points
-from tricktable.game import Action, Seed, derive_seed
+from tricktable.ai.teaching.reasons import ONLY_LEGAL, gain_points, usual_reason
+from tricktable.game import Action, Seed
 from tricktable.i18n import Message
-from tricktable.sheepshead.bots import BasicPlayer, BasicSettings
-from tricktable.sheepshead.state import Phase
-from tricktable.sheepshead.view import SheepsheadView
 from tricktable.words import action_words, words_json
 
-__all__ = ["Hint", "hint", "recommend"]
+__all__ = ["TOP", "Hint", "hint", "hint_from"]
 
-PLAY_Z = 0.5
-BIDDING_Z = 2.0
-MARGIN = 0.05
-"""As ``strong``: leave ``basic``'s choice only for a gain clear by this many standard errors
-(played-out bidding is noisier) and by this many points."""
 TOP = 3
+"""Options a hint's table shows at least (the best ones; the recommended and the usual one are
+added when they are not among them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +38,10 @@ class Hint:
     action: Action
     reason: Message
     options: tuple[OptionValue, ...]
+    """The table, best first: the recommended option is in it."""
     samples: int
+    close: bool = False
+    """Whether another option is about equal to the recommended one on these deals."""
 
     def to_json(self, *, messages: bool = False) -> dict[str, Any]:
         """The hint as JSON, its words in English; ``messages``: the labels and the reason as
@@ -51,36 +53,33 @@ class Hint:
             "action": str(self.action),
             "label": words(self.action),
             "reason": self.reason.to_json() if messages else str(self.reason),
-            "options": [{"action": str(o.action), "label": words(o.action),
-                         "expected": round(o.expected, 2)} for o in self.options],
+            "options": [o.to_json(words(o.action)) for o in self.options],
             "samples": self.samples,
+            "close": self.close,
         }
 
 
-def recommend(view: SheepsheadView, found: Evaluation) -> tuple[Action, Message]:
-    """``strong``'s rule on an evaluation: ``basic``'s choice unless another option clearly
-    beats it; and the reason."""
-    usual = BasicPlayer().choose(view, random.Random(0))
-    order = found.order
-    default = order.index(usual) if usual in order else None
-    z = PLAY_Z if view.phase is Phase.PLAY else BIDDING_Z
-    chosen = order[found.evidence.choose(default, z=z, margin=MARGIN)]
-    if chosen == usual:
-        return chosen, basic_reason(view, chosen, BasicSettings())
-    gain = found.value(chosen) - found.value(usual)
-    return chosen, Message("reason.hint_gain", {"gain": gain_points(gain),
-                                                 "action": action_words(usual)})
+def hint_from(view: Any, found: Evaluation) -> Hint:
+    """The hint an evaluation of ``view``'s decision gives."""
+    action = found.recommended
+    default = found.default
+    if not found.samples:
+        return Hint(action, usual_reason(view, action), (), 0)
+    if default is None or action == default:
+        reason = usual_reason(view, action)
+    else:
+        gain = found.value(action) - found.value(default)
+        reason = Message("reason.hint_gain", {"gain": gain_points(gain),
+                                              "action": action_words(default)})
+    return Hint(action, reason, found.table(TOP), found.samples, found.close)
 
 
-def hint(view: SheepsheadView, seed: Seed,
-         settings: EvaluationSettings | None = None) -> Hint:
+def hint(view: Any, seed: Seed, settings: EvaluationSettings | None = None) -> Hint:
     """The hint for the seat whose view this is (it must be its turn).  Depends only on the
-    view and ``seed``."""
+    view and ``seed`` (a decision's: :func:`~tricktable.ai.teaching.evaluation.decision_seed`).
+    """
     if not view.legal_actions:
         raise ValueError("There is nothing to hint: it is not this seat's turn.")
     if len(view.legal_actions) == 1:
-        only = view.legal_actions[0]
-        return Hint(only, ONLY_LEGAL, (), 0)
-    found = evaluate(view, random.Random(derive_seed(seed, "hint")), settings)
-    action, reason = recommend(view, found)
-    return Hint(action, reason, found.options[:TOP], found.evidence.samples)
+        return Hint(view.legal_actions[0], ONLY_LEGAL, (), 0)
+    return hint_from(view, evaluate(view, seed, settings))

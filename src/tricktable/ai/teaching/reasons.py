@@ -1,22 +1,34 @@
-"""Why a computer player did what it did: ``explain(view, rng) -> (action, reason)``.
+"""Why a computer player did what it did: ``explain(player, view, rng) -> (action, reason)``.
 
 The action is always the one the player's own ``choose`` returns for the same view and generator
-(the reason is worked out afterwards, never instead).  ``basic``'s reason names the rule of
-thumb that fired ("defenders lead the called suit"); ``strong``'s is ``basic``'s when it agreed
-with it, else the gain its search found ("+0.4 points over 10♠").  A reason is a
-:class:`~tricktable.i18n.Message` (its words are in the ``reasons`` catalogue; ``str()`` is the
-English), so the server and the terminal say it in the player's language.
+(the reason is worked out afterwards, never instead).  Every reason has two forms
+(:class:`Reasons`):
+
+- the **private** one, for finished hands: ``basic``'s names the rule of thumb that fired
+  ("defenders lead the called suit", "picks: hand strength 7.5 reaches 6"); ``strong``'s is
+  ``basic``'s when it agreed with it, else the gain the evaluation of the decision found ("+0.4
+  points over 10♠").  It may rest on the player's cards, so it is never shown mid-hand;
+- the **public** one (:mod:`tricktable.ai.teaching.public`, :mod:`...spades_reasons`), from
+  what every seat knows, which may be shown live ("leads the called suit to find the partner").
+
+A reason is a :class:`~tricktable.i18n.Message` (its words are in the ``reasons`` catalogue;
+``str()`` is the English), so the server and the terminal say it in the player's language.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
+from tricktable.ai.spades.strong import StrongSpadesPlayer
+from tricktable.ai.teaching import sheepshead, spades, spades_reasons
 from tricktable.ai.teaching.evaluation import EvaluationSettings, evaluate
+from tricktable.ai.teaching.public import public_facts, public_reason
 from tricktable.cards import Card
-from tricktable.game import Action, ActionKind, Player
+from tricktable.game import Action, ActionKind, Player, Seed, derive_seed
 from tricktable.i18n import Message
 from tricktable.sheepshead.bots import (
     BasicPlayer,
@@ -39,9 +51,20 @@ from tricktable.sheepshead.deck import PLAY_SUIT, POINTS
 from tricktable.sheepshead.knowledge import Table, beats, read_table
 from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
+from tricktable.spades.bots import BasicPlayer as SpadesBasicPlayer
+from tricktable.spades.view import SpadesView
 from tricktable.words import action_words
 
-__all__ = ["ONLY_LEGAL", "basic_reason", "explain", "gain_points"]
+__all__ = [
+    "ONLY_LEGAL",
+    "Reasons",
+    "basic_reason",
+    "explain",
+    "explain_reasons",
+    "gain_points",
+    "public_reason_of",
+    "usual_reason",
+]
 
 _REASON_SETTINGS = EvaluationSettings(samples=8)
 """The look a ``strong`` reason takes at a choice that left ``basic``'s (small: a reason)."""
@@ -50,35 +73,74 @@ _REASON_SETTINGS = EvaluationSettings(samples=8)
 ONLY_LEGAL = Message("reason.only_legal")
 
 
+@dataclass(frozen=True, slots=True)
+class Reasons:
+    """A reason in its two forms (see the module)."""
+
+    public: Message
+    """From what every seat knows: may be shown while the hand is played."""
+    private: Message
+    """From the player's own view too: shown once the hand is over."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"public": self.public.to_json(), "private": self.private.to_json()}
+
+
 def gain_points(gain: float) -> float:
     """A gain in points as a reason shows it: one decimal."""
     return round(gain, 1)
 
 
-def explain(player: Player, view: SheepsheadView,
-            rng: random.Random) -> tuple[Action, Message]:
+def explain(player: Player, view: Any, rng: random.Random) -> tuple[Action, Message]:
     """``player``'s action for ``view`` (exactly what ``player.choose(view, rng)`` returns) and
-    a short reason for it."""
+    the private form of its reason."""
+    action, reasons = explain_reasons(player, view, rng)
+    return action, reasons.private
+
+
+def explain_reasons(player: Player, view: Any, rng: random.Random) -> tuple[Action, Reasons]:
+    """``player``'s action for ``view`` (exactly what ``player.choose(view, rng)`` returns) and
+    its reason in both forms."""
     action = player.choose(view, rng)
+    public = public_reason_of(view, action)
     if len(view.legal_actions) == 1:
-        return action, ONLY_LEGAL
-    if isinstance(player, BasicPlayer):
-        return action, basic_reason(view, action, player.settings)
-    if isinstance(player, StrongSheepsheadPlayer):
-        # Its own generator: drawing from ``rng`` would change the player's later choices.
-        return action, strong_reason(view, action, seed=f"reason/{view.seat}/{len(view.events)}")
+        return action, Reasons(public, ONLY_LEGAL)
+    if isinstance(player, BasicPlayer | SpadesBasicPlayer):
+        return action, Reasons(public, usual_reason(view, action))
+    if isinstance(player, StrongSheepsheadPlayer | StrongSpadesPlayer):
+        # Its own seed: drawing from ``rng`` would change the player's later choices.
+        seed = derive_seed("reason", view.seat, len(view.events))
+        return action, Reasons(public, strong_reason(view, action, seed=seed))
     name = getattr(player, "name", None)
     if not isinstance(name, str):
-        return action, Message("reason.choice")
-    return action, Message("reason.player_choice", {"player": name})
+        return action, Reasons(public, Message("reason.choice"))
+    return action, Reasons(public, Message("reason.player_choice", {"player": name}))
 
 
-def strong_reason(view: SheepsheadView, action: Action, *, seed: int | str) -> Message:
-    """``strong``'s reason: ``basic``'s when they agree, else the gain its search sees."""
-    usual = BasicPlayer().choose(view, random.Random(0))
+def public_reason_of(view: Any, action: Action) -> Message:
+    """The public form of the reason for the action of the seat whose view this is."""
+    if isinstance(view, SpadesView):
+        return spades_reasons.public_reason(view, action)
+    return public_reason(public_facts(view), view.seat, action)
+
+
+def usual_reason(view: Any, action: Action) -> Message:
+    """Why table practice (``basic``) takes ``action`` here, from the seat's own view."""
+    if isinstance(view, SpadesView):
+        return spades_reasons.public_reason(view, action)
+    return basic_reason(view, action, BasicSettings())
+
+
+def strong_reason(view: Any, action: Action, *, seed: Seed) -> Message:
+    """``strong``'s reason: ``basic``'s when they agree, else the gain the evaluation of the
+    decision sees over ``basic``'s choice."""
+    usual = (spades.usual_choice(view) if isinstance(view, SpadesView)
+             else sheepshead.usual_choice(view))
     if action == usual:
-        return basic_reason(view, action, BasicSettings())
-    found = evaluate(view, random.Random(seed), _REASON_SETTINGS, include=(action, usual))
+        return usual_reason(view, action)
+    found = evaluate(view, seed, _REASON_SETTINGS, include=(action,))
+    if not found.samples or usual not in found.order:
+        return usual_reason(view, action)
     gain = found.value(action) - found.value(usual)
     if gain > 0.0:
         return Message("reason.search_gain", {"gain": gain_points(gain),

@@ -1,22 +1,40 @@
-"""A review of a Sheepshead seat's decisions: each pick or pass, bury, call and card judged from
-the seat's view at that moment — the expected points of the chosen option against the best —
-and marked when it cost more than a threshold (inaccuracy, mistake, blunder)."""
+"""A review of a seat's decisions (Sheepshead or Spades): each judged from the seat's view at
+that moment — the expected points of the chosen option against the recommended one — and marked
+when it cost more than a threshold (inaccuracy, mistake, blunder).
+
+A decision's review is the second voice of the evaluation its hint gives
+(:mod:`tricktable.ai.teaching.evaluation`): seeded by the same decision, it draws the hint's
+deals first and then more (``evaluation.samples`` in all, ``hint_samples`` of them the hint's),
+and judges by the same rule.  So the review never calls what the hint recommended a mistake
+unless its larger sample shows the loss clear of the noise — and it then says what the hint saw
+and by how much, with the standard error, the larger sample differs (:attr:`Decision.note`).
+"""
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tricktable.ai.teaching.evaluation import EvaluationSettings, OptionValue, action_text, evaluate
-from tricktable.game import Action, Seat, Seed, derive_seed
+from tricktable.ai.teaching.evaluation import (
+    Evaluation,
+    EvaluationSettings,
+    OptionValue,
+    action_text,
+    decision_seed,
+    evaluate,
+)
+from tricktable.ai.teaching.hands import AnyHand, decisions_of
+from tricktable.game import Action, Seat, Seed
 from tricktable.i18n import Message
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.records import replay
-from tricktable.sheepshead.state import HandState, Phase
-from tricktable.sheepshead.view import SheepsheadView
+from tricktable.sheepshead.state import Phase
+from tricktable.spades.match import Match as SpadesMatch
+from tricktable.spades.records import replay as replay_spades
+from tricktable.spades.state import Phase as SpadesPhase
+from tricktable.spades.view import SpadesView
 from tricktable.words import action_words, words_json
 
 __all__ = [
@@ -26,6 +44,7 @@ __all__ = [
     "Review",
     "ReviewSettings",
     "decisions_of",
+    "judge",
     "review",
     "review_hand",
 ]
@@ -34,7 +53,7 @@ MARKS = ("blunder", "mistake", "inaccuracy")
 MARK_WORDS = {"blunder": Message("review.blunder"), "mistake": Message("review.mistake"),
               "inaccuracy": Message("review.inaccuracy")}
 """Each mark in words."""
-PHASE_WORDS = {
+PHASE_WORDS: dict[Any, Message] = {
     Phase.PICK: Message("review.phase.pick"),
     Phase.BURY: Message("review.phase.bury"),
     Phase.CALL: Message("review.phase.call"),
@@ -43,19 +62,30 @@ PHASE_WORDS = {
     Phase.BLITZ: Message("review.phase.blitz"),
     Phase.PLAY: Message("review.phase.play"),
     Phase.OVER: Message("review.phase.over"),
+    SpadesPhase.BID: Message("review.phase.bid"),
 }
 """Each decision's phase in words (a card played is named by its trick instead)."""
+
+TABLE = 3
+"""Options a decision's table shows at least."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReviewSettings:
     """How a review judges and how much it may spend."""
 
-    evaluation: EvaluationSettings = field(default_factory=EvaluationSettings)
+    evaluation: EvaluationSettings = field(
+        default_factory=lambda: EvaluationSettings(samples=2 * EvaluationSettings().samples))
+    """The review's own evaluation: its ``samples`` are the larger sample."""
+    hint_samples: int = EvaluationSettings().samples
+    """The deals a hint of the same decision evaluates (the first of the review's)."""
     inaccuracy: float = 0.3
     mistake: float = 0.75
     blunder: float = 1.5
     """Expected points per hand a choice must lose to the best to earn each mark."""
+    spades_scale: float = 10.0
+    """What the thresholds are multiplied by for a Spades decision: its points come in tens (a
+    trick of a contract is worth 10, a bag costs about 9 in the long run)."""
     z: float = 1.0
     """The loss must also be this many standard errors clear of zero (paired over the deals)."""
     cpu_seconds: float = 25.0
@@ -66,6 +96,15 @@ class ReviewSettings:
             raise ValueError("The thresholds must satisfy 0 < inaccuracy <= mistake <= blunder.")
         if self.cpu_seconds <= 0:
             raise ValueError("A review needs a positive CPU budget.")
+        if self.hint_samples < 1:
+            raise ValueError("A hint evaluates at least one deal.")
+        if self.spades_scale <= 0:
+            raise ValueError("The Spades scale of the thresholds must be positive.")
+
+    @property
+    def hint_evaluation(self) -> EvaluationSettings:
+        """The evaluation a hint of the same decision makes."""
+        return replace(self.evaluation, samples=self.hint_samples)
 
     def mark(self, loss: float) -> str | None:
         if loss >= self.blunder:
@@ -85,15 +124,23 @@ class Decision:
     """The deal (0-based, passed-out deals included) it was made in."""
     index: int
     """Its action's index in the deal's history."""
-    phase: Phase
+    phase: Any
+    """The game's phase of the decision."""
     trick: int | None
     chosen: Action
     best: Action | None
+    """The recommended option on the review's deals (the one a hint with them would give)."""
     chosen_value: float | None
     best_value: float | None
     mark: str | None
     options: tuple[OptionValue, ...]
     judged: bool = True
+    error: float = 0.0
+    """The standard error of the loss (paired over the deals)."""
+    hint: Action | None = None
+    """What a hint of this decision recommended (on the first of these deals)."""
+    hint_samples: int = 0
+    samples: int = 0
 
     @property
     def loss(self) -> float:
@@ -101,12 +148,23 @@ class Decision:
             return 0.0
         return self.best_value - self.chosen_value
 
+    @property
+    def note(self) -> Message | None:
+        """Why the review marks what the hint recommended: what each sample showed."""
+        if self.mark is None or self.hint != self.chosen or self.best is None:
+            return None
+        return Message("review.hint_differed", {
+            "hint_samples": self.hint_samples, "samples": self.samples,
+            "best": action_words(self.best), "loss": round(self.loss, 2),
+            "error": round(self.error, 2)})
+
     def to_json(self, *, messages: bool = False) -> dict[str, Any]:
         """The decision as JSON, its labels in English; ``messages``: the labels as messages
         (:func:`~tricktable.words.words_json`) for the server to word in any language."""
         def words(action: Action) -> Any:
             return words_json(action_words(action)) if messages else action_text(action)
 
+        note = self.note
         return {
             "deal": self.deal,
             "index": self.index,
@@ -119,10 +177,15 @@ class Decision:
             "chosen_value": _round(self.chosen_value),
             "best_value": _round(self.best_value),
             "loss": round(self.loss, 2),
+            "error": round(self.error, 2),
             "mark": self.mark,
             "judged": self.judged,
-            "options": [{"action": str(o.action), "label": words(o.action),
-                         "expected": round(o.expected, 2)} for o in self.options],
+            "hint": None if self.hint is None else str(self.hint),
+            "hint_label": None if self.hint is None else words(self.hint),
+            "hint_samples": self.hint_samples,
+            "samples": self.samples,
+            "note": None if note is None else (note.to_json() if messages else str(note)),
+            "options": [o.to_json(words(o.action)) for o in self.options],
         }
 
     def describe(self) -> str:
@@ -131,7 +194,8 @@ class Decision:
 
     def summary(self) -> Message:
         """:meth:`describe` as a message, for any language."""
-        where: Message = (PHASE_WORDS[self.phase] if self.trick is None
+        where: Message = (PHASE_WORDS.get(self.phase, Message("review.phase.play"))
+                          if self.trick is None
                           else Message("review.trick", {"trick": self.trick + 1}))
         head = Message("review.head", {"deal": self.deal + 1, "where": where,
                                        "action": action_words(self.chosen)})
@@ -139,10 +203,13 @@ class Decision:
             return Message("review.not_judged", {"head": head})
         if self.mark is None or self.best is None:
             return Message("review.good", {"head": head, "value": _round(self.chosen_value)})
-        return Message("review.marked", {
+        marked = Message("review.marked", {
             "head": head, "mark": MARK_WORDS[self.mark], "loss": round(self.loss, 2),
             "best": action_words(self.best), "chosen_value": _round(self.chosen_value),
             "best_value": _round(self.best_value)})
+        note = self.note
+        return marked if note is None else Message("review.with_note",
+                                                   {"line": marked, "note": note})
 
 
 def _round(value: float | None) -> float | None:
@@ -166,32 +233,43 @@ class Review:
                 "decisions": [d.to_json() for d in self.decisions]}
 
 
-def decisions_of(hand: HandState, seat: Seat) -> Iterator[tuple[int, SheepsheadView, Action]]:
-    """Each real decision of ``seat`` in ``hand`` (more than one legal option): its index in
-    the hand's history, the seat's view just before it, and the action taken."""
-    fresh = HandState(rules=hand.rules, dealer=hand.dealer, deal=hand.deal,
-                      multiplier=hand.multiplier)
-    for index, (mover, action) in enumerate(hand.history):
-        if mover == seat and len(fresh.legal_actions()) > 1:
-            yield index, fresh.view(seat), action
-        fresh.apply(action)
+def _spades(view: Any) -> bool:
+    return isinstance(view, SpadesView)
 
 
-def judge(view: SheepsheadView, chosen: Action, rng: random.Random,
-          settings: ReviewSettings, *, deal: int = 0, index: int = 0) -> Decision:
-    """One decision judged from ``view`` (the seat's view before it chose ``chosen``)."""
-    found = evaluate(view, rng, settings.evaluation, include=(chosen,))
-    best = found.best
-    chosen_value = found.value(chosen)
+def _trick(view: Any) -> int | None:
+    return len(view.tricks) if view.phase.value == "play" else None
+
+
+def hint_evaluation(view: Any, found: Evaluation, seed: Seed,
+                    settings: ReviewSettings) -> Evaluation:
+    """The evaluation a hint of the decision made: the first of the review's deals."""
+    if found.restarted or settings.hint_samples > settings.evaluation.samples:
+        return evaluate(view, seed, settings.hint_evaluation)
+    return found.restricted(settings.hint_samples)
+
+
+def judge(view: Any, chosen: Action, seed: Seed, settings: ReviewSettings, *,
+          deal: int = 0, index: int = 0, found: Evaluation | None = None) -> Decision:
+    """One decision judged from ``view`` (the seat's view before it chose ``chosen``), on the
+    deals of the decision's ``seed`` (``found``: their evaluation, if already made and holding
+    ``chosen``)."""
+    if found is None or chosen not in found.order:
+        found = evaluate(view, seed, settings.evaluation, include=(chosen,))
+    hinted = hint_evaluation(view, found, seed, settings)
+    best = found.recommended
+    loss, error = found.gain(best, chosen) if best != chosen else (0.0, 0.0)
     mark = None
-    if best.action != chosen:
-        mean, error = found.gain(best.action, chosen)
-        if mean - settings.z * error > 0:
-            mark = settings.mark(mean)
-    trick = len(view.tricks) if view.phase is Phase.PLAY else None
-    return Decision(deal=deal, index=index, phase=view.phase, trick=trick, chosen=chosen,
-                    best=best.action, chosen_value=chosen_value, best_value=best.expected,
-                    mark=mark, options=found.options[:3])
+    if best != chosen and found.clearly_better(best, chosen) and loss - settings.z * error > 0:
+        mark = settings.mark(loss / (settings.spades_scale if _spades(view) else 1.0))
+    table = found.table(TABLE)
+    if all(o.action != chosen for o in table):
+        table = (*table, found.option(chosen))
+    return Decision(deal=deal, index=index, phase=view.phase, trick=_trick(view),
+                    chosen=chosen, best=best, chosen_value=found.value(chosen),
+                    best_value=found.value(best), mark=mark, options=table, error=error,
+                    hint=hinted.recommended, hint_samples=hinted.samples,
+                    samples=found.samples)
 
 
 class _Spend:
@@ -205,32 +283,44 @@ class _Spend:
         return time.process_time() - self.start < self.seconds
 
 
-def review_hand(hand: HandState, seat: Seat, seed: Seed, settings: ReviewSettings | None = None,
+def review_hand(hand: AnyHand, seat: Seat, seed: Seed, settings: ReviewSettings | None = None,
                 *, deal: int = 0, spend: _Spend | None = None) -> list[Decision]:
-    """``seat``'s decisions in one hand, judged (those past the budget left unjudged)."""
+    """``seat``'s decisions in one hand (deal number ``deal`` of its game), judged on the deals
+    of each decision's seed (:func:`decision_seed` of ``seed``); those past the budget are left
+    unjudged."""
     settings = settings or ReviewSettings()
     spend = spend or _Spend(settings.cpu_seconds)
     judged = []
     for index, view, action in decisions_of(hand, seat):
         if not spend.left():
             judged.append(Decision(deal=deal, index=index, phase=view.phase,
-                                   trick=len(view.tricks) if view.phase is Phase.PLAY else None,
-                                   chosen=action, best=None, chosen_value=None, best_value=None,
-                                   mark=None, options=(), judged=False))
+                                   trick=_trick(view), chosen=action, best=None,
+                                   chosen_value=None, best_value=None, mark=None, options=(),
+                                   judged=False))
             continue
-        rng = random.Random(derive_seed(seed, "review", deal, index))
-        judged.append(judge(view, action, rng, settings, deal=deal, index=index))
+        judged.append(judge(view, action, decision_seed(seed, deal, index), settings,
+                            deal=deal, index=index))
     return judged
 
 
-def review(game: Match | HandState | dict[str, Any], seat: Seat = 0, *, seed: Seed = 0,
-           settings: ReviewSettings | None = None,
+def _hands(game: Any) -> list[AnyHand]:
+    if isinstance(game, dict):
+        game = replay_spades(game) if game.get("game") == "spades" else replay(game)
+    if isinstance(game, Match):
+        return list(game.deals)
+    if isinstance(game, SpadesMatch):
+        return list(game.hands)
+    assert isinstance(game, AnyHand)
+    return [game]
+
+
+def review(game: Match | SpadesMatch | AnyHand | dict[str, Any], seat: Seat = 0, *,
+           seed: Seed = 0, settings: ReviewSettings | None = None,
            progress: Callable[[int, int], None] | None = None) -> Review:
     """Review ``seat``'s decisions in a game or hand (or its record).  ``progress(done, total)``
     is called after each deal.  Deterministic under ``seed`` while within the CPU budget."""
     settings = settings or ReviewSettings()
-    played = replay(game) if isinstance(game, dict) else game
-    hands = played.deals if isinstance(played, Match) else [played]
+    hands = _hands(game)
     spend = _Spend(settings.cpu_seconds)
     decisions: list[Decision] = []
     for number, hand in enumerate(hands):

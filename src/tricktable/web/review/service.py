@@ -1,7 +1,10 @@
-"""Hints, reviews and replays for the server: who may see what, and when.
+"""Hints, reviews, reasons and replays for the server (Sheepshead and Spades): who may see what,
+and when.
 
 - A **hint** is for the player's own New game, at the player's turn; a Daily refuses it (403),
   and a game in which one was used is marked so (``hints_used``).
+- The **reasons** of the deal in progress are the public forms of the computers' reasons: what
+  every seat knows, in words (my own games).
 - A **review** judges the player's decisions in each finished deal.  It runs on the computer
   players' workers, off the request path, deal by deal;
   each deal's review is stored once computed, and the progress is the share of deals stored.
@@ -26,7 +29,8 @@ from datetime import date
 from typing import Any
 
 from tricktable.ai.teaching.evaluation import EvaluationSettings
-from tricktable.i18n import Message
+from tricktable.ai.teaching.review import ReviewSettings
+from tricktable.i18n import Message, translate
 from tricktable.web.daily.dates import is_revealed
 from tricktable.web.games.computer import CHEAP_PLAYERS
 from tricktable.web.games.service import GAME_ID, NOT_YOURS, ApiError, GameService, no_game
@@ -34,13 +38,15 @@ from tricktable.web.language import answer_language
 from tricktable.web.review.jobs import (
     computer_reasons,
     deal_replay,
+    deals_of,
     hand_number_of,
     hint_job,
+    live_reasons,
     review_deal_job,
 )
 from tricktable.web.review.store import ReviewStore
 from tricktable.web.store.games import GameRow
-from tricktable.words import worded
+from tricktable.words import seat_name, worded
 
 __all__ = ["ReviewService"]
 
@@ -49,6 +55,12 @@ log = logging.getLogger(__name__)
 
 def _options(options: list[dict[str, Any]], language: str) -> list[dict[str, Any]]:
     return [{**option, "label": worded(option.get("label"), language)} for option in options]
+
+
+def _worded_summary(summary: Any, language: str) -> Any:
+    if isinstance(summary, list):  # Spades: one per seat
+        return [worded(item, language) for item in summary]
+    return worded(summary, language)
 
 
 def worded_hint(found: dict[str, Any], language: str) -> dict[str, Any]:
@@ -62,6 +74,8 @@ def worded_decision(decision: dict[str, Any], language: str) -> dict[str, Any]:
     """A judged decision as stored, in ``language``."""
     return {**decision, "chosen_label": worded(decision.get("chosen_label"), language),
             "best_label": worded(decision.get("best_label"), language),
+            "hint_label": worded(decision.get("hint_label"), language),
+            "note": worded(decision.get("note"), language),
             "options": _options(decision.get("options", []), language)}
 
 
@@ -71,7 +85,7 @@ def worded_replay(replay: dict[str, Any], language: str) -> dict[str, Any]:
         return {**data, "label": worded(data.get("label"), language),
                 "reason": worded(data.get("reason"), language)}
 
-    return {**replay, "summary": worded(replay.get("summary"), language),
+    return {**replay, "summary": _worded_summary(replay.get("summary"), language),
             "bidding": [step(s) for s in replay.get("bidding", [])],
             "tricks": [{**trick, "plays": [step(p) for p in trick.get("plays", [])]}
                        for trick in replay.get("tricks", [])]}
@@ -89,13 +103,15 @@ class ReviewService:
 
     def __init__(self, service: GameService, *, cpu_seconds: float | None = None,
                  samples: int | None = None, hint_samples: int | None = None) -> None:
+        """``hint_samples``: the deals a hint evaluates; ``samples``: a review's, at least as
+        many (the hint's come first)."""
         self.service = service
         self.reviews = ReviewStore(service.store)
         self.cpu_seconds = cpu_seconds if cpu_seconds is not None else _env_float(
             "TRICKTABLE_REVIEW_CPU_SECONDS", 25.0)
         """CPU one game's review may take, shared out over its deals."""
-        self.samples = samples or EvaluationSettings().samples
         self.hint_samples = hint_samples or EvaluationSettings().samples
+        self.samples = max(samples or ReviewSettings().evaluation.samples, self.hint_samples)
         self._runner = ThreadPoolExecutor(2, thread_name_prefix="review")
         self._running: set[str] = set()
         self._lock = threading.Lock()
@@ -112,9 +128,10 @@ class ReviewService:
         return row
 
     @staticmethod
-    def _sheepshead(row: GameRow) -> None:
-        if row.game != "sheepshead":
-            raise ApiError(409, "not_available", Message("server.review.sheepshead_only"))
+    def search_seed(row: GameRow) -> str:
+        """The seed every hint and review of the game evaluates under (with each decision's
+        deal and index): the game's id, never its seed, which would tell the deal."""
+        return f"{row.id}/teach"
 
     def _watchable(self, player_id: str, game_id: str) -> GameRow:
         """A game the player may review or replay: their own New game, or a Daily (theirs, or a
@@ -128,7 +145,6 @@ class ReviewService:
             # judged, before the day ends — not even to the player who played it.
             raise ApiError(403, "not_revealed", Message("server.review.not_revealed",
                                                         {"day": str(row.daily_date)}))
-        self._sheepshead(row)
         return row
 
     # --- Hints -----------------------------------------------------------------------------
@@ -139,13 +155,12 @@ class ReviewService:
             raise ApiError(403, "not_your_game", NOT_YOURS)
         if row.mode == "daily":
             raise ApiError(403, "no_hints_in_daily", Message("server.hint.daily"))
-        self._sheepshead(row)
         if row.status == "over":
             raise ApiError(409, "game_over", Message("illegal.game_over"))
         actions = self.service.store.actions(row.id, row.version)
-        future = self.service.pool.submit(row.id, hint_job, row.rules, row.seed, actions,
-                                          row.human_seat, self.hint_samples,
-                                          f"{row.id}/hint/{row.version}")
+        future = self.service.pool.submit(row.id, hint_job, row.game, row.rules, row.seed,
+                                          actions, row.human_seat, self.hint_samples,
+                                          self.search_seed(row))
         try:
             found = future.result(timeout=self.service.pool.timeout)
         except FutureTimeout:
@@ -164,7 +179,7 @@ class ReviewService:
         chosen = self.service._adapter(row.game)
         match = chosen.replay(row.rules, row.seed,
                               self.service.store.actions(row.id, row.version))
-        return match, [k for k, hand in enumerate(match.deals) if hand.is_over]
+        return match, [k for k, hand in enumerate(deals_of(match)) if hand.is_over]
 
     def _reviewable(self, row: GameRow, finished: list[int]) -> list[int]:
         """The deals a review may cover now: a Daily's only once it is over (and its day)."""
@@ -206,12 +221,12 @@ class ReviewService:
         """Review the deals one by one on the workers, storing each as it comes."""
         try:
             actions = self.service.store.actions(row.id, row.version)
-            hands = max(int(row.rules.get("hands", 1)) if isinstance(row.rules, dict) else 1, 1)
-            per_deal = self.cpu_seconds / hands
+            per_deal = self.cpu_seconds / _expected_hands(row)
             for deal in deals:
                 future = self.service.pool.submit(
-                    row.id, review_deal_job, row.rules, row.seed, actions, row.human_seat,
-                    row.opponent, deal, self.samples, per_deal, f"{row.id}/review")
+                    row.id, review_deal_job, row.game, row.rules, row.seed, actions,
+                    row.human_seat, row.opponent, deal, self.samples, self.hint_samples,
+                    per_deal, self.search_seed(row))
                 data = future.result(timeout=max(self.service.pool.timeout, 10 * per_deal))
                 self.reviews.save(row.id, deal, data, self.service._stamp())
         except Exception:  # a worker died or timed out: the next request may start it again
@@ -228,21 +243,53 @@ class ReviewService:
         match, finished = self._deals(row)
         stored = self.reviews.reviewed(row.id)
         language = answer_language()
-        deals = []
+        shown: list[dict[str, Any]] = []
+        deals = deals_of(match)
         for k in finished:
-            hand = match.deals[k]
+            hand = deals[k]
             if k in stored:
-                deals.append({**worded_replay(stored[k]["replay"], language),
+                shown.append({**worded_replay(stored[k]["replay"], language),
                               "decisions": [worded_decision(d, language)
                                             for d in stored[k]["decisions"]]})
             else:
                 # Not reviewed yet: a cheap player's reasons cost nothing to work out here.
-                reasons = (computer_reasons(hand, sum(len(h.history) for h in match.deals[:k]),
+                reasons = (computer_reasons(hand, sum(len(h.history) for h in deals[:k]),
                                             row.seed, row.opponent, row.human_seat)
                            if row.opponent in CHEAP_PLAYERS else {})
                 replay = deal_replay(hand, k, hand_number_of(match, k), reasons)
-                deals.append({**worded_replay(replay, language), "decisions": []})
+                shown.append({**worded_replay(replay, language), "decisions": []})
+        seats = 2 if row.game == "spades" else 5
+        names = [translate(language, seat_name(seat, seats=seats, viewer=row.human_seat))
+                 for seat in range(seats)]
         return {"game_id": row.id, "game": row.game, "mode": row.mode,
-                "daily_date": row.daily_date, "seat": row.human_seat,
+                "daily_date": row.daily_date, "seat": row.human_seat, "seat_names": names,
                 "mine": row.player_id == player_id, "status": row.status,
-                "hints_used": self.reviews.hinted(row.id), "deals": deals}
+                "hints_used": self.reviews.hinted(row.id), "deals": shown}
+
+    # --- Reasons of the deal in progress ----------------------------------------------------
+
+    def reasons(self, player_id: str, game_id: str) -> dict[str, Any]:
+        """The public reasons of the computers' actions so far in the current deal of my game
+        (the last finished one's once the game is over)."""
+        row = self._game(game_id)
+        if row.player_id != player_id:
+            raise ApiError(403, "not_your_game", NOT_YOURS)
+        match, _ = self._deals(row)
+        deals = deals_of(match)
+        language = answer_language()
+        seats = 2 if row.game == "spades" else 5  # the reasons' seat names
+        lines = [{**line, "label": worded(line["label"], language),
+                  "reason": worded(line["reason"], language),
+                  "seat_name": translate(language, seat_name(line["seat"], seats=seats,
+                                                            viewer=row.human_seat))}
+                 for line in live_reasons(deals[-1], row.human_seat)]
+        return {"game_id": row.id, "version": row.version, "deal": len(deals) - 1,
+                "reasons": lines}
+
+
+def _expected_hands(row: GameRow) -> int:
+    """How many deals a game's review budget is shared out over: a Sheepshead game's hands,
+    ten for Spades (played to a target)."""
+    rules = row.rules if isinstance(row.rules, dict) else {}
+    hands = rules.get("hands")
+    return max(int(hands), 1) if isinstance(hands, int) else 10

@@ -30,8 +30,9 @@ WellFormedGameId = Annotated[str, Path(pattern=f"^{GAME_ID.pattern}$")]
 
 @router.post("/api/games/{game_id}/hint", responses=errors(400, 403, 404, 409, 429, 503))
 def hint(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any]:
-    """``strong``'s recommendation for my seat now, from my view only, with the expected
-    points of the top options and a reason.  New games only (a Daily refuses: 403); the game
+    """The computer's recommendation for my seat now, from my view only: the evaluation's
+    table (the recommended option is its best or marked about equal to it, with standard
+    errors) and a reason.  New games only (a Daily refuses: 403); the game
     is marked as one in which a hint was used."""
     return svc.hint(me, game_id)
 
@@ -61,3 +62,10 @@ def replay(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any
 def replay_page(request: Request) -> HTMLResponse:
     """The replay page (``?game=ID``)."""
     return page(request, "replay.html", headers=NO_CACHE)
+
+
+@router.get("/api/games/{game_id}/reasons", responses=errors(400, 403, 404))
+def reasons(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, Any]:
+    """Why the computers played what they did so far in the deal in progress, in words from
+    what every seat knows (their own reasons come with the replay once the deal is over)."""
+    return svc.reasons(me, game_id)

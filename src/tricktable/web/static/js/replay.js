@@ -1,7 +1,8 @@
 // The replay page: a finished hand (or every finished hand of a game) stepped through trick by
 // trick with the buttons or the arrow keys, every card face up, each computer play's reason and
 // the review's marks on my decisions.  The server sends only hands that are over, and others'
-// games only once their Daily's day has ended.
+// games only once their Daily's day has ended.  Sheepshead and Spades (whose deals carry no
+// blind, and whose seats the server names).
 
 import { miniCards } from './common.js';
 import { formatDay, t, tParts } from './i18n.js';
@@ -14,13 +15,13 @@ const state = { replay: null, deal: 0, step: 0 };
 function seatLabel(seat) {
   if (!state.replay) return seatName(seat);
   if (seat === state.replay.seat) return t(state.replay.mine ? 'web.seat.you' : 'web.replay.the_player');
-  return seatName(seat);
+  return state.replay.seat_names?.[seat] ?? seatName(seat);
 }
 
 // Every seat's cards before trick `step` (step 0: after the deal, with the blind and the bury).
 function handsAt(deal, step) {
   const hands = deal.hands.map((cards) => [...cards]);
-  if (step > 0 && deal.picker !== null) {
+  if (step > 0 && deal.blind && deal.picker !== null) {
     hands[deal.picker] = [...hands[deal.picker], ...deal.blind].filter((c) => !deal.buried.includes(c));
   }
   for (const trick of deal.tricks.slice(0, Math.max(0, step - 1))) {
@@ -29,9 +30,14 @@ function handsAt(deal, step) {
   return hands;
 }
 
+// A judged decision's line, with the review's note when it marks what a hint recommended.
+function fullLine(decision) {
+  return decision.note ? `${decisionLine(decision)} — ${decision.note}` : decisionLine(decision);
+}
+
 function markBadge(decision) {
   if (!decision || !decision.mark) return null;
-  return el('span', { class: `mark mark-${decision.mark}`, 'data-testid': 'review-mark', title: decisionLine(decision) },
+  return el('span', { class: `mark mark-${decision.mark}`, 'data-testid': 'review-mark', title: fullLine(decision) },
     t('web.review.badge', { sign: MARK_SIGNS[decision.mark], mark: markWord(decision.mark), action: actionWords(decision.best) }));
 }
 
@@ -52,8 +58,10 @@ function drawHands(deal, step) {
 function drawBidding(deal) {
   const rows = deal.bidding.map((step) => el('li', {},
     t('web.replay.step', { name: seatLabel(step.seat), action: actionWords(step.action) }),
+    step.card ? el('span', {}, ' ', miniCards([step.card])) : null,
     step.reason ? el('span', { class: 'reason' }, ' — ', serverWords(step.reason)) : null,
     markBadge(decisionAt(deal, step.index))));
+  if (!deal.blind) return [el('ol', { class: 'replay-plays' }, ...rows)];
   const blind = deal.buried.length
     ? tParts('web.replay.blind_buried', { blind: miniCards(deal.blind), buried: miniCards(deal.buried) })
     : tParts('web.replay.blind', { blind: miniCards(deal.blind) });
@@ -67,7 +75,9 @@ function drawTrick(deal, trick, number) {
     markBadge(decisionAt(deal, play.index))));
   return [
     el('ol', { class: 'replay-plays', 'data-testid': 'replay-trick' }, ...rows),
-    el('p', { class: 'result-line' }, t('web.replay.took_trick', { name: seatLabel(trick.winner), number, count: trick.points })),
+    el('p', { class: 'result-line' }, trick.points === null
+      ? t('web.replay.took_trick_spades', { name: seatLabel(trick.winner), number })
+      : t('web.replay.took_trick', { name: seatLabel(trick.winner), number, count: trick.points })),
   ];
 }
 
@@ -91,7 +101,9 @@ function draw() {
     parts.push(...drawTrick(deal, deal.tricks[step - 1], step));
   } else {
     label = t('web.replay.step_result', { hand: deal.hand_number });
-    parts.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' }, ...tParts('web.sheepshead.sentence', { text: serverWords(deal.summary) })),
+    const sentences = Array.isArray(deal.summary) ? deal.summary : [deal.summary];
+    parts.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' },
+      ...sentences.flatMap((text) => [...tParts('web.sheepshead.sentence', { text: serverWords(text) }), ' '])),
       el('p', {}, ...deal.scores.map((s, seat) => el('span', { class: 'play' }, t('web.replay.score', { name: seatLabel(seat), score: signed(s) }), ' '))));
   }
   board.replaceChildren(...parts);
@@ -139,13 +151,14 @@ function showReview(review) {
   status.textContent = review.hints_used ? `${words} ${t('web.review.hints_used', { count: review.hints_used })}` : words;
   $('review-list').replaceChildren(...review.decisions.filter((d) => d.mark).map((d) => el('li', { class: `mark-${d.mark}` },
     d.trick === null
-      ? t('web.review.line_phase', { hand: handNumberOf(d.deal), phase: phaseWord(d.phase), line: decisionLine(d) })
-      : t('web.review.line_trick', { hand: handNumberOf(d.deal), trick: d.trick + 1, line: decisionLine(d) }))));
+      ? t('web.review.line_phase', { hand: handNumberOf(d.deal), phase: phaseWord(d.phase), line: fullLine(d) })
+      : t('web.review.line_trick', { hand: handNumberOf(d.deal), trick: d.trick + 1, line: fullLine(d) }))));
 }
 
 const PHASES = {
   pick: 'web.review.phase_pick', bury: 'web.review.phase_bury', call: 'web.review.phase_call',
   crack: 'web.review.phase_crack', recrack: 'web.review.phase_recrack', blitz: 'web.review.phase_blitz',
+  bid: 'web.review.phase_bid',
 };
 
 function phaseWord(phase) {

@@ -1,7 +1,8 @@
 // Learning from the computer at the table and on the replay page: a hint now (New games only),
-// the review of my decisions (computed by the server's workers; we poll its progress) and the
-// marks it gives.  The server's reasons are shown as they come (in the player's language); the
-// actions and marks are worded here.
+// what the computers' plays of the hand in progress say (public words only), the review of my
+// decisions (computed by the server's workers; we poll its progress) and the marks it gives.
+// The server's reasons are shown as they come (in the player's language); the actions and marks
+// are worded here.  Sheepshead and Spades alike.
 
 import { request } from './api.js';
 import { cardText } from './cards.js';
@@ -14,12 +15,14 @@ export const reviewApi = {
   review: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/review`),
   startReview: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/review`),
   replay: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/replay`),
+  reasons: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/reasons`),
 };
 
 const CARD = /^(10|[2-9JQKA])[CDHS]$/;
 
 // The actions in words, by the action's first word; the cards are shown with suit symbols.
 const ACTIONS = {
+  keep: 'action.keep', reject: 'action.reject', 'double-nil': 'action.double-nil', exchange: 'action.exchange',
   pick: 'web.action.pick', pass: 'web.action.pass', alone: 'web.action.alone', bury: 'web.action.bury',
   call: 'web.action.call', crack: 'web.action.crack', recrack: 'web.action.recrack', blitz: 'web.action.blitz',
 };
@@ -29,6 +32,7 @@ const ACTIONS = {
 export function actionWords(action) {
   const [verb, ...rest] = action.split(' ');
   if (verb === 'play') return cardText(rest[0]);
+  if (verb === 'bid') return rest[0] === '0' ? t('action.bid_nil') : t('action.bid', { tricks: formatNumber(Number(rest[0])) });
   const unknown = rest.indexOf('unknown');
   if (verb === 'call' && unknown > 0) {
     return t('web.action.call_unknown', { card: cardText(rest[0]), unknown: cardText(rest[unknown + 1]) });
@@ -61,6 +65,39 @@ export function decisionLine(decision) {
   });
 }
 
+// The options of one evaluation, best first: expected points, the ± of the gap to the best
+// (from the same deals) and ≈ where the best does not clearly beat an option.
+export function optionsTable(options, chosen, close) {
+  const best = options[0]?.action;
+  return el('table', { class: 'scores', 'data-testid': 'hint-options' },
+    el('thead', {}, el('tr', {}, el('th', {}, t('web.hint.option')), el('th', { class: 'num' }, t('web.hint.expected')), el('th', {}, ''))),
+    el('tbody', {}, ...options.map((o) => {
+      const error = o.action !== best && o.error !== null && o.error !== undefined ? ` ± ${points(o.error)}` : '';
+      const equal = close && o.about_equal ? t('web.hint.about_equal') : '';
+      const name = o.action === chosen ? el('strong', {}, actionWords(o.action)) : actionWords(o.action);
+      return el('tr', {}, el('td', {}, name), el('td', { class: 'num' }, `${points(o.expected, true)}${error}`), el('td', {}, equal));
+    })));
+}
+
+// What the computers' plays of the hand in progress say, in words from what every seat knows.
+async function showReasons(app) {
+  if (!app.game) return;
+  let answer;
+  try {
+    answer = await reviewApi.reasons(app.game.id);
+  } catch (error) {
+    toast(error, 'error');
+    return;
+  }
+  // A move nobody saw (a bury, a draw) is told by its reason alone.
+  const lines = answer.reasons.map((r) => el('li', {}, ...(r.action
+    ? tParts('web.reasons.line', { seat: r.seat_name, action: actionWords(r.action), reason: serverWords(r.reason) })
+    : tParts('web.replay.step', { name: r.seat_name, action: serverWords(r.reason) }))));
+  const body = [el('p', { class: 'muted' }, t('web.reasons.intro'))];
+  body.push(lines.length ? el('ol', { 'data-testid': 'reasons-list' }, ...lines) : el('p', {}, t('web.reasons.none')));
+  await dialog(t('web.reasons.title'), body, [{ label: t('web.table.close'), primary: true, value: true }]);
+}
+
 async function showHint(app) {
   const game = app.game;
   if (!game || app.busy || !game.legal_actions.length) {
@@ -87,21 +124,22 @@ async function showHint(app) {
     el('p', { 'data-testid': 'hint-reason' }, ...tParts('web.hint.why', { reason: serverWords(hint.reason) })),
   ];
   if (hint.options.length) {
-    body.push(el('table', { class: 'scores' },
-      el('thead', {}, el('tr', {}, el('th', {}, t('web.hint.option')), el('th', { class: 'num' }, t('web.hint.expected')))),
-      el('tbody', {}, ...hint.options.map((o) => el('tr', {}, el('td', {}, actionWords(o.action)),
-        el('td', { class: 'num' }, points(o.expected, true)))))));
+    body.push(optionsTable(hint.options, hint.action, hint.close));
+    body.push(el('p', { class: 'muted' }, t('web.hint.deals', { count: hint.samples })));
+    if (hint.close) body.push(el('p', { 'data-testid': 'hint-close' }, t('web.hint.close')));
   }
   body.push(el('p', { class: 'muted' }, t('web.hint.marked', { count: answer.hints_used })));
   await dialog(t('web.hint.title'), body, [{ label: t('web.table.close'), primary: true, value: true }]);
 }
 
-// The toolbar's own buttons at a Sheepshead table: Hint, and Replay (the finished hands with
-// their review).
-export function learningTools(app) {
-  const hint = el('button', { type: 'button', id: 'hint-button' }, t('web.hint.button'));
+// The toolbar's own buttons at a table: Hint, Why? (the computers' plays in public words), and
+// Replay (the finished hands with their review).  `prefix`: the table's prefix of its ids.
+export function learningTools(app, prefix = '') {
+  const hint = el('button', { type: 'button', id: `${prefix}hint-button` }, t('web.hint.button'));
   hint.addEventListener('click', () => showHint(app));
-  const replay = el('button', { type: 'button', id: 'replay-button' }, t('web.review.replay_button'));
+  const why = el('button', { type: 'button', id: `${prefix}reasons-button` }, t('web.reasons.button'));
+  why.addEventListener('click', () => showReasons(app));
+  const replay = el('button', { type: 'button', id: `${prefix}replay-button` }, t('web.review.replay_button'));
   replay.addEventListener('click', () => {
     if (!app.game) return;
     if (app.game.mode === 'daily') {
@@ -114,7 +152,7 @@ export function learningTools(app) {
     }
     window.location.assign(`/replay?game=${encodeURIComponent(app.game.id)}`);
   });
-  return [hint, replay];
+  return [hint, why, replay];
 }
 
 // A finished hand's way to its replay: every card, each computer play's reason, the review.

@@ -8,6 +8,7 @@
 import { cardName, cardSvg, cardText } from './cards.js';
 import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
 import { formatList, formatNumber, t, tParts } from './i18n.js';
+import { learningTools, replayLink } from './review.js';
 import { createTable } from './table.js';
 import { $, PEOPLE, el, serverWords, signed, toast } from './ui.js';
 
@@ -29,7 +30,7 @@ const table = createTable({
   leaderboard: '/leaderboard?game=spades',
   lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
   idleKeys: true, onKey, // no key works while the table animates
-  seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, shortcuts: [
+  seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, tools: (app) => learningTools(app, 'sp-'), shortcuts: [
     ['K', 'web.keys.keep'], ['R', 'web.keys.reject'], ['D', 'web.keys.double_nil'],
     ['B', 'web.keys.bid'], ['N', 'web.keys.nil'], ['E', 'web.keys.exchange'],
   ],
@@ -656,6 +657,7 @@ function lastHandBody(previous) {
   const view = previous.view;
   if (view.taken.length) body.push(el('p', {}, ...tParts('web.spades.you_took_cards', { cards: miniCards(view.taken) })));
   if (view.discarded.length) body.push(el('p', {}, ...tParts('web.spades.you_discarded', { cards: miniCards(view.discarded) })));
+  body.push(replayLink(app.game));
   return body;
 }
 
