@@ -92,7 +92,8 @@ class Settings:
     daily_new_browsers_unranked: bool = True
     """A brand-new browser's Daily is unranked, and after one opens the Daily from a connection,
     that connection's later Dailies that day are unranked too (see the threat model in the
-    player's guide, docs/player/daily.md).  Off only for a server whose players cannot all keep a browser a day."""
+    player's guide, docs/player/daily.md).  Off only for a server whose players cannot all
+    keep a browser a day."""
     cache_size: int = 512
     """Games kept replayed in memory (an optimisation: the database is the truth)."""
     test_options: bool = field(
