@@ -17,7 +17,9 @@ import argparse
 import html
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the tests' helpers: tests/web/
@@ -26,7 +28,7 @@ from tests.web.browser import ARGS, CHROMIUM, wait_for_state  # noqa: E402
 from tests.web.scenes import Api, Scene, scenes, show  # noqa: E402
 from tests.web.servers import Server  # noqa: E402
 
-SHOWN = ("lobby", "mid-trick", "bury", "call", "last-hand", "final", "daily-final",
+SHOWN = ("welcome", "lobby", "mid-trick", "bury", "call", "last-hand", "final", "daily-final",
          "leaderboard-after-daily", "rules", "bid", "spades-final", "friends-lobby",
          "friends-table", "replay-trick", "wisconsin-crack", "not-found")
 """The scenes shot, in the index's order."""
@@ -49,21 +51,39 @@ def shoot(url: str, out: Path, language: str, names: tuple[str, ...]) -> list[st
         page = context.new_page()
         page.goto(url)
         wait_for_state(page, "lobby")
+        if "welcome" in names:  # a newcomer's lobby: before this visitor has played anything
+            files += shoot_each(page, out, [("welcome", lambda: page.goto(url))])
         every = {scene.name: scene for scene in scenes(Api(page, url))}
         chosen = [every[name] for name in names if name in every]
-        for theme in THEMES:
-            page.emulate_media(color_scheme=theme)
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                shown: Scene | None = None
-                for scene in chosen:
-                    show(page, url, scene, shown)
-                    shown = scene
-                    page.wait_for_timeout(150)
-                    name = f"{scene.name}-{width}-{theme}.png"
-                    page.screenshot(path=str(out / name), full_page=False, animations="disabled")
-                    files.append(name)
+        last: list[Scene | None] = [None]
+
+        def bring(scene: Scene) -> Callable[[], None]:
+            def shown() -> None:
+                show(page, url, scene, last[0])
+                last[0] = scene
+            return shown
+
+        files += shoot_each(page, out, [(scene.name, bring(scene)) for scene in chosen],
+                            reset=lambda: last.__setitem__(0, None))
         browser.close()
+    return files
+
+
+def shoot_each(page: Any, out: Path, scenes: list[tuple[str, Callable[[], None]]],
+               reset: Callable[[], None] = lambda: None) -> list[str]:
+    """Each (name, how to show it) at every theme and size; the files' names."""
+    files: list[str] = []
+    for theme in THEMES:
+        page.emulate_media(color_scheme=theme)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            reset()
+            for name, bring in scenes:
+                bring()
+                page.wait_for_timeout(150)
+                file = f"{name}-{width}-{theme}.png"
+                page.screenshot(path=str(out / file), full_page=False, animations="disabled")
+                files.append(file)
     return files
 
 

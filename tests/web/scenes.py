@@ -102,7 +102,7 @@ def scenes(api: Api, *, extras: bool = True) -> list[Scene]:
     """Every page, both tables in each phase, and their dialogs; with ``extras`` the Daily's
     result, the replay, a table with friends and a Wisconsin crack as well."""
     found = [
-        Scene("lobby", controls=("#daily-button", "#new-game-button", "#preset")),
+        Scene("lobby", controls=("#daily-button", "#new-game-button", "#learn-link")),
         Scene("rules", "/rules", controls=("main h1",)),
         Scene("spades-rules", "/rules?game=spades", controls=("main h1",)),
         Scene("leaderboard", "/leaderboard", controls=("#game", "#day"),

@@ -288,10 +288,11 @@ def rules_body(game: str, language: str) -> str:
 
 
 @cache
-def rules_html(game: str, language: str = DEFAULT_LANGUAGE) -> str:
-    """The whole rules page of ``game`` in ``language`` (a game of :data:`ADAPTERS`)."""
+def rules_html(game: str, language: str = DEFAULT_LANGUAGE, theme: str = "") -> str:
+    """The whole rules page of ``game`` in ``language`` (a game of :data:`ADAPTERS`), in
+    ``theme`` ("light", "dark", or "" for the system's)."""
     return render_page(
-        "rules.html", language, f"/rules?game={game}",
+        "rules.html", language, f"/rules?game={game}", theme=theme,
         game=game,
         games={name: GAME_NAMES[name] for name in ADAPTERS},
         title=_plain(translate(language, structure(game).title)),
