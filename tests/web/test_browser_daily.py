@@ -1,7 +1,7 @@
 """The trustworthy Daily in Chromium: the lobby says before the first card that a brand-new
-browser's attempt is unranked and why; after the Daily the Share button copies the spoiler-free
-text; once the day has ended, the leaderboard links a ranked entry to its game record, which
-``tricktable replay`` re-scores exactly.
+browser's first Daily is a practice round, and why (one click away); after the Daily the Share
+button copies the spoiler-free text; once the day has ended, the leaderboard links a ranked
+entry to its game record, which ``tricktable replay`` re-scores exactly.
 
 The app runs in-process under uvicorn on a real socket, so the test can move its clock past
 midnight US Central.  Screenshots go to ``test-artifacts/browser-daily/``.
@@ -87,6 +87,11 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
         page.wait_for_function(
             "() => document.querySelector('[data-testid=daily-ranked]').textContent.length > 0")
         assert notice.get_attribute("data-ranked") == "false"
+        # Said as a practice round; the reason and the commitment one step away, under "Why?".
+        practice = page.locator("#daily-practice").inner_text()
+        assert practice.startswith("Your first Daily is a practice round"), practice
+        assert notice.is_hidden()
+        page.locator("#daily-why summary").click()
         assert "not ranked" in notice.inner_text() and "new here today" in notice.inner_text()
         assert page.locator("#daily-commitment").inner_text().count(
             page.request.get(f"{url}/api/daily/commitments").json()["commitments"][0][

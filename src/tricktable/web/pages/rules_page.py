@@ -270,7 +270,9 @@ class _Writer:
         body = "".join(
             "<tr>" + "".join(f"<td>{self.cell(cell)}</td>" for cell in row) + "</tr>\n"
             for row in rows)
-        return f"<table>\n<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{body}</tbody>\n</table>\n"
+        # A wide table scrolls inside its box on a phone: focusable, so keys can scroll it too.
+        return (f'<table tabindex="0">\n<thead>\n<tr>{head}</tr>\n</thead>\n'
+                f"<tbody>\n{body}</tbody>\n</table>\n")
 
 
 @cache

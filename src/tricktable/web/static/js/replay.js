@@ -42,7 +42,7 @@ function decisionAt(deal, index) {
 function drawHands(deal, step) {
   const hands = handsAt(deal, step);
   return el('div', { class: 'replay-hands' }, ...hands.map((cards, seat) => el('div', { class: `replay-seat${seat === state.replay.seat ? ' you' : ''}`, 'data-seat': seat },
-    el('h3', {}, seatLabel(seat),
+    el('h2', {}, seatLabel(seat),
       seat === deal.picker ? el('span', { class: 'tag' }, t('web.replay.tag_picker')) : null,
       seat === deal.partner ? el('span', { class: 'tag' }, t('web.replay.tag_partner')) : null,
       seat === deal.dealer ? el('span', { class: 'tag' }, t('web.replay.tag_dealer')) : null),
