@@ -10,6 +10,7 @@ midnight US Central.  Screenshots go to ``test-artifacts/browser-daily/``.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -125,10 +126,21 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
         assert result.endswith(" of 2)")
         assert len(marks) == 10 and set(marks) <= set(MARKS.values())
 
+        # Today's Daily is not offered for replay (it would be refused until the day ends), and
+        # the seed's reveal is given in the player's own time, its zone named.
+        page.goto(f"{url}/leaderboard")
+        wait_for_state(page, "ready")
+        assert page.locator("#history tbody tr").count() == 1
+        assert page.locator("#history a.watch").count() == 0
+        reveal = page.locator("#fairness p.muted").inner_text()
+        zoned = r"\d:\d\d( [AP]M)? [A-Z][A-Za-z]*[+-]?\d* where you are\.$"
+        assert re.search(zoned, reveal), reveal
+
         # The next day: the past day's entry links to its record.
         clock.moment = datetime(2030, 3, 15, 5, 0, tzinfo=UTC)  # midnight CDT
         page.goto(f"{url}/leaderboard")
         wait_for_state(page, "ready")
+        assert page.locator("#history a.watch").count() == 1  # the day has ended: replay it
         page.select_option("#day", "2030-03-14")
         link = page.locator("#ranking a.record-link")
         link.wait_for(state="visible")
