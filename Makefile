@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # Modules compiled with mypyc (listed in setup.py): a change to one needs a rebuild.
 NATIVE := $(shell sed -n 's/^ *"\(src\/[^"]*\.py\)",/\1/p' setup.py)
 
-.PHONY: run test lint typecheck docs bench clean
+.PHONY: run test lint typecheck docs bench screenshots clean
 
 run: $(RUN_STAMP)
 	$(BIN)/tricktable serve
@@ -28,6 +28,11 @@ docs: $(TEST_STAMP)
 bench: $(RUN_STAMP)
 	$(BIN)/tricktable bench engine --game sheepshead
 	$(BIN)/tricktable bench engine --game spades
+
+# Every kind of screen at a phone's and a desktop's size, light and dark, into screenshots/
+# (open screenshots/index.html).  Needs the system Chromium; not part of `make test`.
+screenshots: $(TEST_STAMP)
+	$(BIN)/python bench/screenshots.py --out screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -1,7 +1,7 @@
 """The trustworthy Daily in Chromium: the lobby says before the first card that a brand-new
-browser's attempt is unranked and why; after the Daily the Share button copies the spoiler-free
-text; once the day has ended, the leaderboard links a ranked entry to its game record, which
-``tricktable replay`` re-scores exactly.
+browser's first Daily is a practice round, and why (one click away); after the Daily the Share
+button copies the spoiler-free text; once the day has ended, the leaderboard links a ranked
+entry to its game record, which ``tricktable replay`` re-scores exactly.
 
 The app runs in-process under uvicorn on a real socket, so the test can move its clock past
 midnight US Central.  Screenshots go to ``test-artifacts/browser-daily/``.
@@ -10,6 +10,7 @@ midnight US Central.  Screenshots go to ``test-artifacts/browser-daily/``.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -87,6 +88,11 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
         page.wait_for_function(
             "() => document.querySelector('[data-testid=daily-ranked]').textContent.length > 0")
         assert notice.get_attribute("data-ranked") == "false"
+        # Said as a practice round; the reason and the commitment one step away, under "Why?".
+        practice = page.locator("#daily-practice").inner_text()
+        assert practice.startswith("Your first Daily is a practice round"), practice
+        assert notice.is_hidden()
+        page.locator("#daily-why summary").click()
         assert "not ranked" in notice.inner_text() and "new here today" in notice.inner_text()
         assert page.locator("#daily-commitment").inner_text().count(
             page.request.get(f"{url}/api/daily/commitments").json()["commitments"][0][
@@ -120,10 +126,21 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
         assert result.endswith(" of 2)")
         assert len(marks) == 10 and set(marks) <= set(MARKS.values())
 
+        # Today's Daily is not offered for replay (it would be refused until the day ends), and
+        # the seed's reveal is given in the player's own time, its zone named.
+        page.goto(f"{url}/leaderboard")
+        wait_for_state(page, "ready")
+        assert page.locator("#history tbody tr").count() == 1
+        assert page.locator("#history a.watch").count() == 0
+        reveal = page.locator("#fairness p.muted").inner_text()
+        zoned = r"\d:\d\d( [AP]M)? [A-Z][A-Za-z]*[+-]?\d* where you are\.$"
+        assert re.search(zoned, reveal), reveal
+
         # The next day: the past day's entry links to its record.
         clock.moment = datetime(2030, 3, 15, 5, 0, tzinfo=UTC)  # midnight CDT
         page.goto(f"{url}/leaderboard")
         wait_for_state(page, "ready")
+        assert page.locator("#history a.watch").count() == 1  # the day has ended: replay it
         page.select_option("#day", "2030-03-14")
         link = page.locator("#ranking a.record-link")
         link.wait_for(state="visible")

@@ -3,7 +3,8 @@
 - the pseudo-language (English 40 % longer, accented) through the whole journey — the lobby, a
   Sheepshead hand from the pick to the scores, its dialogs, the replay, Spades to its bid, the
   leaderboard, a table with friends, the 404 page — at 390 and 1366 px: nothing overflows or is
-  clipped, and every word on the screen came from the catalogue;
+  clipped, no word of a page (not the card table) is broken across two lines, and every word on
+  the screen came from the catalogue;
 - a game in each language (a whole Sheepshead hand; Spades' draw, bid and a few tricks) with
   ``<html lang>`` set and no English word left on the table;
 - the language menu: a choice redraws the page and is remembered, with or without JavaScript;
@@ -37,6 +38,7 @@ from tests.web.browser import (
     wait_for_state,
 )
 from tests.web.servers import Server
+from tests.web.split_words import SPLIT_WORDS
 from tests.web.words import (
     INTL_WORDS,
     LAYOUT_PROBLEMS,
@@ -51,6 +53,9 @@ from tricktable.web.language import LANGUAGE_COOKIE
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 800}
 NICKNAME = "Zyxq"
+PAGES = frozenset({"lobby", "spades-lobby", "replay-deal", "replay-trick", "leaderboard",
+                   "friends-new", "friends-lobby", "not-found"})
+"""The screens that are pages (not the card table): no word of theirs may break across lines."""
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +132,8 @@ class Looker:
                 if self.shot:
                     self.shot(f"{viewport['width']}-{name}")
                 found = self.page.evaluate(LAYOUT_PROBLEMS, viewport["width"])
+                if name in PAGES:
+                    found += [f"a word split: {w}" for w in self.page.evaluate(SPLIT_WORDS)]
                 self.problems += [f"{name} at {viewport['width']} px: {p}" for p in found]
             self.page.set_viewport_size(size)
 
@@ -497,6 +504,7 @@ def test_the_server_s_words_on_a_page_are_in_the_pseudo_language(server: Server,
     # The notice is filled once the day's status arrives, after the lobby shows.
     page.wait_for_function(
         "() => document.querySelector('[data-testid=daily-ranked]').textContent.length > 0")
+    page.locator("#daily-why summary").click()  # the reason, one step away
     notice = page.get_by_test_id("daily-ranked").inner_text()
     assert notice and not words(notice) - own_words(PSEUDO_LANGUAGE), notice
     context.close()

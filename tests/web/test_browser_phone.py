@@ -4,17 +4,14 @@ tap targets of 44 px, cards side by side without hiding each other, dialogs that
 top — and an axe-core scan of each with no serious or critical violation.  Then a hand played
 by keyboard alone, counting the animations the cards start.
 
-The games are brought to each phase through the API with the page's own cookie, then shown by
-loading the page.  Screenshots go to ``test-artifacts/browser-phone/``.
+The scenes (tests/web/scenes.py) are brought about through the API with the page's own cookie,
+then shown by loading the page.  Screenshots go to ``test-artifacts/browser-phone/``.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
-import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,7 +25,7 @@ from tests.web.browser import (
     require_browser,
     wait_for_state,
 )
-from tests.web.play import spades_choice
+from tests.web.scenes import Api, Scene, scenes, sheepshead_at_pick, show
 from tests.web.servers import Server
 
 VIEWPORTS = ((360, 740), (390, 844), (1366, 800))
@@ -55,140 +52,12 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-# --- Games through the API, with the page's cookie ---------------------------------------------
-
-
-class Api:
-    def __init__(self, page: Any, url: str) -> None:
-        self.page = page
-        self.url = url
-
-    def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
-        response = self.page.request.fetch(
-            self.url + path, method=method, headers={"content-type": "application/json"},
-            data=None if body is None else json.dumps(body))
-        assert response.ok, (path, response.status, response.text())
-        data: dict[str, Any] = response.json()
-        return data
-
-    def new(self, **body: Any) -> dict[str, Any]:
-        return self.call("POST", "/api/games", body)
-
-    def act(self, game: dict[str, Any], action: str) -> dict[str, Any]:
-        return self.call("POST", f"/api/games/{game['id']}/actions",
-                         {"action": action, "version": game["version"]})
-
-    def until(self, game: dict[str, Any], done: Callable[[dict[str, Any]], bool],
-              choose: Callable[[dict[str, Any]], str]) -> dict[str, Any]:
-        for _ in range(3000):
-            if done(game):
-                return game
-            game = self.act(game, choose(game))
-        raise AssertionError("the game did not reach the phase")
-
-
-def first(game: dict[str, Any]) -> str:
-    return str(game["legal_actions"][0])
-
-
-def sheepshead_at_pick(api: Api) -> dict[str, Any]:
-    for _ in range(40):
-        game = api.new(game="sheepshead", difficulty="easy", hands=5)
-        if "pick" in game["legal_actions"]:
-            return game
-    raise AssertionError("the human was never offered the blind")
-
-
-@dataclass
-class Scene:
-    """Something to look at: a page (``path``), or a game's table (``game``) in a state, with
-    perhaps a dialog opened by clicking ``opener``; ``controls`` must be in view."""
-
-    name: str
-    path: str = "/"
-    game: str | None = None
-    state: str = "idle"
-    opener: str | None = None
-    controls: tuple[str, ...] = ()
-
-
-def scenes(api: Api) -> list[Scene]:
-    """Every page, both tables in each phase, and their dialogs."""
-    found = [
-        Scene("lobby", controls=("#daily-button", "#new-game-button", "#preset")),
-        Scene("rules", "/rules", controls=("main h1",)),
-        Scene("spades-rules", "/rules?game=spades", controls=("main h1",)),
-        Scene("leaderboard", "/leaderboard", controls=("#game", "#day")),
-        Scene("not-found", "/nope", controls=("main a.button-link",)),
-    ]
-    hand = ("#hand button.card",)
-    # A game shows its latest state: each phase is a game of its own, left in that phase.
-    game = sheepshead_at_pick(api)
-    found.append(Scene("pick", game=game["id"], controls=("#prompt-buttons button", *hand)))
-    game = api.act(sheepshead_at_pick(api), "pick")
-    found.append(Scene("bury", game=game["id"], controls=("#prompt-buttons button", *hand)))
-    game = api.act(sheepshead_at_pick(api), "pick")
-    game = api.act(game, first(game))
-    found.append(Scene("call", game=game["id"], controls=("#prompt-buttons button", *hand)))
-    game = api.act(sheepshead_at_pick(api), "pick")
-    game = api.act(api.act(game, first(game)), "alone")
-    found.append(Scene("play", game=game["id"], controls=hand))
-    game = api.until(api.new(game="sheepshead", difficulty="easy", hands=5),
-                     lambda g: bool(g["view"]["hand"]["tricks"] and g["legal_actions"]), first)
-    found.append(Scene("last-trick", game=game["id"], opener="#last-trick-button"))
-    game = api.until(api.new(game="sheepshead", difficulty="easy", hands=5),
-                     lambda g: g["previous_hand"] is not None and bool(g["legal_actions"]), first)
-    found += [
-        Scene("last-hand", game=game["id"], opener="#last-hand-button"),
-        Scene("scores", game=game["id"], opener="#scores-button"),
-        Scene("settings", game=game["id"], opener="#settings-button"),
-        Scene("keys", game=game["id"], opener="#help-button"),
-    ]
-    game = api.until(api.new(game="sheepshead", difficulty="easy", hands=5),
-                     lambda g: g["status"] == "over", first)
-    found.append(Scene("final", game=game["id"], state="final"))
-
-    rng = random.Random(5)
-    found.append(Scene("draw", game=api.new(game="spades", difficulty="easy")["id"],
-                       controls=("#sp-prompt-buttons button", "#sp-top")))
-    spades = api.until(api.new(game="spades", difficulty="easy"),
-                       lambda g: any(a.startswith("bid") for a in g["legal_actions"]),
-                       lambda g: spades_choice(g, rng))
-    found.append(Scene("bid", game=spades["id"],
-                       controls=("#sp-prompt-buttons button", "#sp-hand button.card")))
-    spades = api.until(api.new(game="spades", difficulty="easy"),
-                       lambda g: any(a.startswith("play") for a in g["legal_actions"]),
-                       lambda g: spades_choice(g, rng))
-    found.append(Scene("spades-play", game=spades["id"], controls=("#sp-hand button.card",)))
-    spades = api.until(api.new(game="spades", difficulty="easy", target=150),
-                       lambda g: g["status"] == "over", lambda g: spades_choice(g, rng, bold=True))
-    found.append(Scene("spades-final", game=spades["id"], state="final"))
-    return found
-
-
 # --- Looking at a scene ------------------------------------------------------------------------
 
 BOXES = """(selector) => [...document.querySelectorAll(selector)]
   .filter((e) => e.offsetParent !== null || e.getClientRects().length)
   .map((e) => { const r = e.getBoundingClientRect();
                 return [r.left, r.top, r.right, r.bottom]; })"""
-
-
-def show(page: Any, url: str, scene: Scene, shown: Scene | None) -> None:
-    """Load the scene (a dialog of the table already shown: close the last one, open it)."""
-    if scene.game is None:
-        page.goto(url + scene.path)
-        page.wait_for_load_state("networkidle")
-        return
-    if shown and shown.game == scene.game and shown.opener and scene.opener:
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#dialog:not([open])", state="attached")
-    else:
-        page.goto(f"{url}/?shown={random.random()}#game={scene.game}")
-        wait_for_state(page, scene.state)
-    if scene.opener:
-        page.click(scene.opener)
-        page.wait_for_selector("#dialog[open]")
 
 
 def check_fits(page: Any, scene: Scene, width: int, height: int) -> None:

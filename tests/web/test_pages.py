@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from tricktable.i18n import translate
 from tricktable.web.language import LANGUAGE_COOKIE
 from tricktable.web.pages import render
+from tricktable.web.pages.render import THEME_COOKIE
 
 PAGES = {
     "/": ("lobby-title", "/"),
@@ -148,3 +149,41 @@ def test_the_templates_ship_with_the_package() -> None:
     shipped = {path for pattern in globs for path in package.glob(pattern) if path.is_file()}
     templates = {path for path in (package / "templates").rglob("*") if path.is_file()}
     assert templates and templates == shipped
+
+
+def test_the_dark_theme_is_the_same_for_the_system_and_the_player_s_choice() -> None:
+    """tokens.css writes the dark values twice (the system's dark unless light was chosen, and
+    dark chosen): the two blocks name the same tokens with the same values, and every light
+    colour token has a dark value."""
+    css = (Path(render.__file__).parents[1] / "static" / "css" / "tokens.css").read_text(
+        encoding="utf-8")
+
+    def block(selector: str) -> dict[str, str]:
+        start = css.index("{", css.index(selector)) + 1
+        body = css[start:css.index("}", start)]
+        return dict(re.findall(r"(--[a-z0-9-]+):\s*([^;]+);", body))
+
+    light = block(":root {")
+    system = block(':root:not([data-theme="light"])')
+    chosen = block(':root[data-theme="dark"]')
+    assert system == chosen and system
+    colours = {name for name, value in light.items() if re.match(r"#|rgba?\(", value)}
+    assert colours - {"--shadow-1", "--shadow-2"} <= set(system), colours - set(system)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_chosen_theme_is_drawn_on_every_page(client: TestClient, theme: str) -> None:
+    client.cookies.set(THEME_COOKIE, theme)
+    for path in PAGES:
+        assert f'<html lang="en" data-theme="{theme}">' in client.get(path).text, path
+    client.cookies.set(THEME_COOKIE, "purple")  # not a theme: the system's
+    for path in PAGES:
+        assert '<html lang="en">' in client.get(path).text, path
+
+
+def test_without_javascript_the_pages_that_need_it_say_so(client: TestClient) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, "de")
+    for path in PAGES:
+        text = client.get(path).text
+        needs = not path.startswith(("/rules", "/nope"))
+        assert (translate("de", "web.noscript.message") in text) == needs, path

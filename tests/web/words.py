@@ -139,7 +139,7 @@ LAYOUT_PROBLEMS = """(width) => {
 
 
 INTL_WORDS = """() => {
-  // Words the browser's own locale data writes (months, AM/PM, "and" of a list): in the
+  // Words the browser's own locale data writes (months, AM/PM, time zones, "and" of a list): in the
   // pseudo-language they are English, as the Intl of the page's 'en' locale writes them.
   const out = [];
   for (let m = 0; m < 12; m += 1) {
@@ -150,6 +150,11 @@ INTL_WORDS = """() => {
   }
   const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
   out.push(time.format(new Date(2030, 0, 1, 9)), time.format(new Date(2030, 0, 1, 21)));
+  for (const month of [0, 6]) {  // the time zone's name, in winter and in summer ("CST", "UTC")
+    const zone = new Intl.DateTimeFormat('en', { timeZoneName: 'short' })
+      .formatToParts(new Date(2030, month, 1)).find((part) => part.type === 'timeZoneName');
+    if (zone) out.push(zone.value);
+  }
   out.push(new Intl.ListFormat('en', { type: 'conjunction' }).format(['x', 'y']));
   return out;
 }"""

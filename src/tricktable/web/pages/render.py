@@ -26,7 +26,11 @@ from starlette.responses import HTMLResponse
 from tricktable.i18n import language_names, translate
 from tricktable.web.language import request_language
 
-__all__ = ["page", "render_page"]
+__all__ = ["THEME_COOKIE", "THEMES", "page", "render_page", "request_theme"]
+
+THEME_COOKIE = "tricktable_theme"
+"""The player's theme, when they chose one (static/js/settings.js sets it): light or dark."""
+THEMES = ("light", "dark")
 
 
 def _escaped(value: object) -> object:
@@ -49,12 +53,15 @@ _TEMPLATES = Environment(
 )
 
 
-def render_page(template: str, language: str, next_path: str = "/", **context: Any) -> str:
-    """The page ``template`` (a file in ``templates/``) in ``language``; its language menu comes
-    back to ``next_path``.  ``context`` holds the page's own values."""
+def render_page(template: str, language: str, next_path: str = "/", *, theme: str = "",
+                **context: Any) -> str:
+    """The page ``template`` (a file in ``templates/``) in ``language`` and ``theme`` (one of
+    :data:`THEMES`, or "" for the system's); its language menu comes back to ``next_path``.
+    ``context`` holds the page's own values."""
     return _TEMPLATES.get_template(template).render(
         language=language,
         next_path=next_path,
+        theme=theme if theme in THEMES else "",
         languages=language_names(),
         t=partial(translate, language),
         **context,
@@ -67,6 +74,12 @@ def _path(request: Request) -> str:
     return str(request.scope.get("path", "/")) + (f"?{query}" if query else "")
 
 
+def request_theme(request: Request) -> str:
+    """The theme the player chose (the cookie), or "" to follow the system."""
+    theme = request.cookies.get(THEME_COOKIE, "")
+    return theme if theme in THEMES else ""
+
+
 def page(request: Request, template: str, *, language: str | None = None,
          status_code: int = 200, headers: Mapping[str, str] | None = None,
          **context: Any) -> HTMLResponse:
@@ -74,6 +87,7 @@ def page(request: Request, template: str, *, language: str | None = None,
     request's), saying which language it is in and that it depends on the language cookie and
     ``Accept-Language``."""
     language = language or request_language(request)
-    body = render_page(template, language, _path(request), **context)
+    body = render_page(template, language, _path(request), theme=request_theme(request),
+                       **context)
     return HTMLResponse(body, status_code=status_code, headers={
         **(headers or {}), "Content-Language": language, "Vary": "Accept-Language, Cookie"})

@@ -270,7 +270,9 @@ class _Writer:
         body = "".join(
             "<tr>" + "".join(f"<td>{self.cell(cell)}</td>" for cell in row) + "</tr>\n"
             for row in rows)
-        return f"<table>\n<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{body}</tbody>\n</table>\n"
+        # A wide table scrolls inside its box on a phone: focusable, so keys can scroll it too.
+        return (f'<table tabindex="0">\n<thead>\n<tr>{head}</tr>\n</thead>\n'
+                f"<tbody>\n{body}</tbody>\n</table>\n")
 
 
 @cache
@@ -288,10 +290,11 @@ def rules_body(game: str, language: str) -> str:
 
 
 @cache
-def rules_html(game: str, language: str = DEFAULT_LANGUAGE) -> str:
-    """The whole rules page of ``game`` in ``language`` (a game of :data:`ADAPTERS`)."""
+def rules_html(game: str, language: str = DEFAULT_LANGUAGE, theme: str = "") -> str:
+    """The whole rules page of ``game`` in ``language`` (a game of :data:`ADAPTERS`), in
+    ``theme`` ("light", "dark", or "" for the system's)."""
     return render_page(
-        "rules.html", language, f"/rules?game={game}",
+        "rules.html", language, f"/rules?game={game}", theme=theme,
         game=game,
         games={name: GAME_NAMES[name] for name in ADAPTERS},
         title=_plain(translate(language, structure(game).title)),

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from tricktable.i18n import LANGUAGES, parse_language, translate
 from tricktable.web.games import ADAPTERS
 from tricktable.web.language import request_language
-from tricktable.web.pages.render import page
+from tricktable.web.pages.render import page, request_theme
 from tricktable.web.pages.rules_page import rules_html
 
 router = APIRouter(tags=["pages"])
@@ -56,7 +56,7 @@ def rules(request: Request, game: str = "sheepshead", lang: str | None = None) -
                                                language=repr(lang), languages=", ".join(LANGUAGES)))
         language = chosen
     headers = {**NO_CACHE, "Content-Language": language, "Vary": "Accept-Language, Cookie"}
-    return HTMLResponse(rules_html(game, language), headers=headers)
+    return HTMLResponse(rules_html(game, language, request_theme(request)), headers=headers)
 
 
 @router.api_route("/favicon.ico", methods=["GET", "HEAD"], include_in_schema=False)

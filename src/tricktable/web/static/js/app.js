@@ -8,7 +8,8 @@ import { formatDay, t } from './i18n.js';
 import './language-menu.js';
 import { setupSheepshead, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { setupSpades, startSpades, stopSpades } from './spades.js';
-import { $, el, signed, toast } from './ui.js';
+import { $, el, toast } from './ui.js';
+import { setupWelcome, showDaily } from './welcome.js';
 
 // Each game's words are catalogue keys.
 const GAMES = {
@@ -91,6 +92,7 @@ function chooseGame(name) {
   $('hands-label').hidden = options.hands.length === 0;
   if (options.hands.length) fillSelect($('hands'), options.hands, options.hands.includes(10) ? 10 : options.hands[0]);
   $('rules-link').href = `/rules?game=${name}`;
+  $('learn-link').href = `/rules?game=${name}`;
   $('leaderboard-link').href = `/leaderboard?game=${name}`;
   return refreshLobby();
 }
@@ -109,24 +111,7 @@ async function refreshLobby() {
   try {
     const [daily, games] = await Promise.all([api.daily(name), api.games()]);
     if (lobby.game !== name) return; // another game was chosen meanwhile
-    const date = formatDay(daily.date);
-    let status = 'web.lobby.daily_not_played';
-    let action = 'web.lobby.daily_play';
-    if (daily.played && !daily.finished) {
-      status = 'web.lobby.daily_in_progress';
-      action = 'web.lobby.daily_resume';
-    } else if (daily.finished) {
-      status = daily.ranked ? 'web.lobby.daily_done_ranked' : 'web.lobby.daily_done_unranked';
-      action = 'web.lobby.daily_see';
-    }
-    // Two sentences: what the game's Daily is, then where mine stands.
-    $('daily-info').textContent = `${t(info.daily)} ${t(status, { date, score: signed(daily.score) })}`;
-    $('daily-button').textContent = t(action);
-    const notice = $('daily-ranked');
-    notice.textContent = daily.ranked_message;
-    notice.classList.toggle('unranked', !daily.ranked);
-    notice.dataset.ranked = String(daily.ranked);
-    $('daily-commitment').textContent = t('web.lobby.commitment', { commitment: daily.commitment });
+    showDaily(daily, t(info.daily));
     const playing = games.games.filter((g) => g.status === 'playing');
     $('continue-panel').hidden = playing.length === 0;
     $('continue-list').replaceChildren(...playing.slice(0, 8).map((g) => {
@@ -243,6 +228,7 @@ function onChoiceKey(event) {
 
 async function init() {
   hooks.lobby = showLobby;
+  setupWelcome();
   setupSheepshead();
   setupSpades();
   $('new-game-form').addEventListener('submit', startNewGame);

@@ -60,7 +60,7 @@ async function fairness(board, game) {
   const box = $('fairness');
   const day = board.fairness;
   const date = formatDay(day.date);
-  const parts = [el('h3', {}, t('web.board.fair_deals'))];
+  const parts = [el('h2', {}, t('web.board.fair_deals'))];
   if (day.revealed) {
     parts.push(el('p', {}, t('web.board.revealed', { date })),
       el('pre', { 'data-testid': 'verify-command' }, `tricktable verify-daily --game ${game} --date ${day.date} --seed ${day.seed} --commitment ${day.commitment}`));

@@ -97,7 +97,10 @@ const PARTNER_WORDS = { 'called-ace': 'web.house.summary_called_ace', 'jack-of-d
 export function fillHouseOptions(defaults) {
   const box = document.getElementById('house-options');
   box.hidden = !defaults;
-  if (!defaults) return;
+  if (!defaults) {
+    describeTable([]);
+    return;
+  }
   document.getElementById('house-partner').value = defaults.partner;
   document.getElementById('house-crack').checked = defaults.crack;
   document.getElementById('house-blitz').checked = defaults.blitz;
@@ -105,10 +108,14 @@ export function fillHouseOptions(defaults) {
   summarizeHouseOptions();
 }
 
-// The closed summary says what the table will play, so nobody has to open it to know.
+// The closed summary says what the table will play, so nobody has to open it to know; the
+// welcome's line under Start says it too, with the table's name.
 export function summarizeHouseOptions() {
   const chosen = houseOptionsBody();
-  if (!chosen) return;
+  if (!chosen) {
+    describeTable([]);
+    return;
+  }
   const parts = [t(PARTNER_WORDS[chosen.partner])];
   if (chosen.crack) parts.push(t('web.house.summary_cracks'));
   if (chosen.blitz) parts.push(t('web.house.summary_blitzes'));
@@ -116,6 +123,21 @@ export function summarizeHouseOptions() {
     parts.push(t('web.house.summary_at_most', { count: chosen.max_doubles }));
   }
   document.getElementById('house-summary').textContent = t('web.house.summary', { options: parts.join(', ') });
+  describeTable(parts);
+}
+
+// "Wisconsin (J♦) table: J♦ partner, cracks, blitzes": the lobby's line for the table chosen,
+// its house options (`parts`) and then its note, each said once.
+function describeTable(parts) {
+  const line = document.getElementById('table-summary');
+  const preset = document.getElementById('preset');
+  const chosen = preset && preset.selectedOptions[0];
+  if (!line || !chosen) return;
+  const note = document.getElementById('preset-note').textContent;
+  const rules = [...parts.filter((part) => !note.toLowerCase().includes(part.toLowerCase())), note]
+    .filter(Boolean).join(', ');
+  line.textContent = t(rules ? 'web.lobby.table_summary' : 'web.lobby.table_summary_plain',
+    { table: chosen.text, rules });
 }
 
 // The options for the New game request (null when the game has none).

@@ -21,7 +21,9 @@ async function load() {
   state.numbers = new Intl.NumberFormat(locale);
   state.signed = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' });
   state.days = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  state.moments = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  state.moments = new Intl.DateTimeFormat(locale, {
+    year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+  });
   state.lists = new Intl.ListFormat(locale, { type: 'conjunction' });
   state.percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   document.documentElement.lang = data.language;
@@ -68,7 +70,8 @@ export function formatList(items) {
   return state.lists.format(items.map(String));
 }
 
-// A moment (an ISO timestamp) in the language's style and the browser's time zone.
+// A moment (an ISO timestamp) in the language's style and the browser's time zone, named
+// ("Dec 6, 2026, 6:00 AM CST").
 export function formatMoment(iso) {
   return iso ? state.moments.format(new Date(iso)) : '';
 }

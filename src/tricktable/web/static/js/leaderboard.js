@@ -41,7 +41,7 @@ const GAMES = {
       ['web.board.stat_picker_wins', formatPercent(s.picker_win_rate)],
     ],
     historyColumns: ['web.board.col_started', 'web.board.col_game', 'web.board.col_table', 'web.board.col_opponents',
-      'web.board.col_score', 'web.board.col_place', null],
+      'web.board.col_score', 'web.board.col_place', 'web.board.col_status'],
     historyCells: (g) => [g.status === 'over' ? signed(g.score) : '—', placeOf(g.place)],
   },
   spades: {
@@ -62,23 +62,33 @@ const GAMES = {
       ['web.board.stat_bags', formatNumber(s.bags)],
     ],
     historyColumns: ['web.board.col_started', 'web.board.col_game', 'web.board.col_table', 'web.board.col_computer',
-      'web.board.col_margin', 'web.board.col_result', null],
+      'web.board.col_margin', 'web.board.col_result', 'web.board.col_status'],
     historyCells: (g) => [g.status === 'over' ? signed(g.score) : '—',
       g.place ? t(g.place === 1 ? 'web.board.won' : 'web.board.lost') : '—'],
   },
 };
 
-const page = { game: 'sheepshead' };
+const page = { game: 'sheepshead', today: null };
+
+// A column's short name on a phone, where the long one would not fit its column.
+const SHORT = { 'web.board.col_rank': () => '#', 'web.board.col_place': () => t('web.board.col_place_short') };
 
 function head(table, columns, numeric) {
   table.querySelector('thead').replaceChildren(el('tr', {}, ...columns.map((c, k) =>
-    el('th', { scope: 'col', class: numeric(k) ? 'num' : null }, c ? t(c) : ''))));
+    el('th', { scope: 'col', class: numeric(k) ? 'num' : null }, ...columnName(c)))));
+}
+
+function columnName(key) {
+  if (!SHORT[key]) return [t(key)];
+  return [el('span', { class: 'name-long' }, t(key)), el('span', { class: 'name-short', 'aria-hidden': 'true' }, SHORT[key]())];
 }
 
 async function showDay(date) {
   const info = GAMES[page.game];
   const board = await api.leaderboard(date, page.game);
   const isToday = board.date === board.today;
+  page.today = board.today;
+  $('ranking').classList.toggle('spades', page.game === 'spades');
   $('board-title').textContent = t(info.title);
   $('ranking-caption').textContent = t(isToday ? info.today : info.past, { date: formatDay(board.date) });
   $('day-note').textContent = isToday ? t('web.board.day_note') : '';
@@ -115,7 +125,10 @@ async function showMe() {
   const rows = stats.history.map((g) => {
     let mode = t('web.board.history_new');
     if (g.mode === 'daily') mode = t(g.ranked ? 'web.board.history_daily_ranked' : 'web.board.history_daily', { date: formatDay(g.daily_date) });
-    const replay = page.game === 'sheepshead' ? el('a', { href: `/replay?game=${g.id}`, class: 'watch' }, t('web.board.replay')) : null;
+    // A Daily is shown face up once its day has ended: today's would only be refused.
+    const hidden = g.mode === 'daily' && (!page.today || g.daily_date >= page.today);
+    const replay = page.game === 'sheepshead' && !hidden
+      ? el('a', { href: `/replay?game=${g.id}`, class: 'watch' }, t('web.board.replay')) : null;
     return el('tr', {},
       el('td', {}, formatDay((g.created_at || '').slice(0, 10))),
       el('td', {}, mode),
@@ -134,7 +147,8 @@ async function showGame(game, date = null) {
   $('game').value = page.game;
   document.title = `${t(GAMES[page.game].title)} — Tricktable`;
   history.replaceState(null, '', page.game === 'sheepshead' ? '/leaderboard' : `/leaderboard?game=${page.game}`);
-  await Promise.all([showDay(date), showMe()]);
+  await showDay(date); // first: it says which day is today (today's Daily has no replay yet)
+  await showMe();
 }
 
 async function init() {

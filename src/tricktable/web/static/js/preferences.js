@@ -1,7 +1,8 @@
-// The bodies of two toolbar dialogs: the settings (kept in this browser) and the keys.
+// The bodies of two toolbar dialogs: the settings (kept in this browser) and the keys; and the
+// theme's menu, which the lobby has too.
 
 import { t } from './i18n.js';
-import { CARD_SIZES, HAND_ORDERS, SPEEDS, changeSetting, settings } from './settings.js';
+import { CARD_SIZES, HAND_ORDERS, SPEEDS, THEMES, changeSetting, settings } from './settings.js';
 import { el } from './ui.js';
 
 const SIZE_LABELS = { small: 'web.settings.small', medium: 'web.settings.medium', large: 'web.settings.large' };
@@ -33,9 +34,16 @@ export function settingsBody() {
       toggle('setting-sound', t('web.settings.sound'), 'sound', t('web.settings.sound_note')),
       toggle('setting-four-colour', t('web.settings.four_colour'), 'fourColour', t('web.settings.four_colour_note')),
       choice('setting-card-size', t('web.settings.card_size'), CARD_SIZES, SIZE_LABELS, 'cardSize'),
-      choice('setting-hand-order', t('web.settings.hand_order'), HAND_ORDERS, HAND_ORDERS, 'handOrder')),
+      choice('setting-hand-order', t('web.settings.hand_order'), HAND_ORDERS, HAND_ORDERS, 'handOrder'),
+      choice('setting-theme', t('web.settings.theme'), THEMES, THEMES, 'theme')),
     el('p', { class: 'muted' }, t('web.settings.kept')),
   ];
+}
+
+// A select already on the page (the lobby's) made the theme's menu.
+export function themeMenu(select) {
+  select.value = settings.theme;
+  select.addEventListener('change', () => changeSetting('theme', select.value));
 }
 
 // The keys: those of every table, then the game's own ([key, message key] pairs).  The letter

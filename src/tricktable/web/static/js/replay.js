@@ -48,7 +48,7 @@ function decisionAt(deal, index) {
 function drawHands(deal, step) {
   const hands = handsAt(deal, step);
   return el('div', { class: 'replay-hands' }, ...hands.map((cards, seat) => el('div', { class: `replay-seat${seat === state.replay.seat ? ' you' : ''}`, 'data-seat': seat },
-    el('h3', {}, seatLabel(seat),
+    el('h2', {}, seatLabel(seat),
       seat === deal.picker ? el('span', { class: 'tag' }, t('web.replay.tag_picker')) : null,
       seat === deal.partner ? el('span', { class: 'tag' }, t('web.replay.tag_partner')) : null,
       seat === deal.dealer ? el('span', { class: 'tag' }, t('web.replay.tag_dealer')) : null),
@@ -91,22 +91,23 @@ function draw() {
   }
   const last = deal.tricks.length;
   const step = Math.min(state.step, last + 1);
-  const parts = [drawHands(deal, Math.min(step, last))];
+  // The step first (on a phone it is what the buttons change), then every hand.
+  const now = [];
   let label;
   if (step === 0) {
     label = t('web.replay.step_deal', { hand: deal.hand_number });
-    parts.push(...drawBidding(deal));
+    now.push(...drawBidding(deal));
   } else if (step <= last) {
     label = t('web.replay.step_trick', { hand: deal.hand_number, number: step, total: last });
-    parts.push(...drawTrick(deal, deal.tricks[step - 1], step));
+    now.push(...drawTrick(deal, deal.tricks[step - 1], step));
   } else {
     label = t('web.replay.step_result', { hand: deal.hand_number });
     const sentences = Array.isArray(deal.summary) ? deal.summary : [deal.summary];
-    parts.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' },
+    now.push(el('p', { class: 'result-line', 'data-testid': 'replay-result' },
       ...sentences.flatMap((text) => [...tParts('web.sheepshead.sentence', { text: serverWords(text) }), ' '])),
       el('p', {}, ...deal.scores.map((s, seat) => el('span', { class: 'play' }, t('web.replay.score', { name: seatLabel(seat), score: signed(s) }), ' '))));
   }
-  board.replaceChildren(...parts);
+  board.replaceChildren(el('div', { class: 'replay-now' }, ...now), drawHands(deal, Math.min(step, last)));
   $('replay-step').textContent = label;
   $('replay-prev').disabled = state.deal === 0 && step === 0;
   $('replay-next').disabled = state.deal === state.replay.deals.length - 1 && step === last + 1;
@@ -150,9 +151,25 @@ function showReview(review) {
   // Two sentences: how far the review is, then whether hints were used.
   status.textContent = review.hints_used ? `${words} ${t('web.review.hints_used', { count: review.hints_used })}` : words;
   $('review-list').replaceChildren(...review.decisions.filter((d) => d.mark).map((d) => el('li', { class: `mark-${d.mark}` },
-    d.trick === null
+    jumpLink(d, d.trick === null
       ? t('web.review.line_phase', { hand: handNumberOf(d.deal), phase: phaseWord(d.phase), line: fullLine(d) })
-      : t('web.review.line_trick', { hand: handNumberOf(d.deal), trick: d.trick + 1, line: fullLine(d) }))));
+      : t('web.review.line_trick', { hand: handNumberOf(d.deal), trick: d.trick + 1, line: fullLine(d) })))));
+}
+
+// A review entry is a link to its step: its hand's bidding, or its trick.
+function jumpLink(decision, words) {
+  const link = el('a', { href: '#replay-board', 'data-testid': 'review-jump' }, words);
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    const deal = state.replay.deals.findIndex((d) => d.deal === decision.deal);
+    if (deal < 0) return;
+    state.deal = deal;
+    state.step = decision.trick === null ? 0 : decision.trick + 1;
+    draw();
+    $('replay-title').scrollIntoView({ block: 'start' });
+    $('replay-next').focus({ preventScroll: true });
+  });
+  return link;
 }
 
 const PHASES = {
