@@ -122,6 +122,11 @@ def test_every_lesson_replays_in_the_engine_and_its_answers_are_the_engine_s(
             trick = state.tricks[-1]
             assert [str(c) for c in trick.cards] == item["options"]
             assert item["answer"] == str(trick.cards[(trick.winner - trick.leader) % 5])
+    # A check comes before the words that would answer it (who took the trick, for how much).
+    kinds = [item["kind"] for item in body["items"]]
+    for at, kind in enumerate(kinds):
+        if kind == "ask":
+            assert "trick" not in kinds[at - 2:at], (lesson.id, kinds)
     # The engine's trick says the same as the transcript's "takes the trick".
     taken = [item for item in body["items"] if item["kind"] == "trick"]
     assert [t["winner"] for t in taken] == [t.winner for t in state.tricks]

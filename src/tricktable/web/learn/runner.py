@@ -64,7 +64,8 @@ class _Run:
                                          dealer=lesson.dealer)
         self.items: list[dict[str, Any]] = []
         self.setup = list(lesson.setup)
-        self.partner_shown: int | None = None
+        self.held: list[dict[str, Any]] = []
+        """The trick just won, told after the checks that ask about it."""
 
     def t(self, key: str, **params: Any) -> str:
         return translate(self.language, key, **params)
@@ -92,7 +93,7 @@ class _Run:
             assert seat is not None
             action = parse_action(self.setup.pop(0))
             self.state.apply(action)
-            self.items.append({"kind": "say", "text": self.worded(seat, action)})
+            self.items.append({"kind": "did", "text": self.worded(seat, action)})
 
     def computers(self) -> None:
         self.set_up()
@@ -102,7 +103,7 @@ class _Run:
                 seat = state.to_move
                 action = PASS  # the lessons' computers never pick
                 state.apply(action)
-                self.items.append({"kind": "say", "text": self.worded(seat, action)})
+                self.items.append({"kind": "did", "text": self.worded(seat, action)})
                 continue
             self.play(self.computer_card(state.to_move))
             if not state.current_trick:
@@ -153,7 +154,7 @@ class _Run:
                            "card": _card(card), "text": why})
         if not state.current_trick:
             trick = state.tricks[-1]
-            self.items.append({
+            self.held.append({
                 "kind": "trick", "winner": trick.winner, "name": self.name(trick.winner),
                 "points": trick.points,
                 "text": self.t("learn.did.take", name=self.name(trick.winner),
@@ -166,7 +167,6 @@ class _Run:
         params = {"name": self.name(seat), "card": _symbol(card),
                   "suit": self.t(_SUIT_KEYS[led]), "points": POINTS[card]}
         if seat != YOU and self.state.called == card:
-            self.partner_shown = seat
             return self.t("learn.why.partner", **params)
         if best is None:
             key = "learn.why.lead_trump" if led is PlaySuit.TRUMP else "learn.why.lead"
@@ -245,7 +245,7 @@ class _Run:
             self.play(action.card)
         else:
             self.state.apply(action)
-            self.items.append({"kind": "say", "text": self.worded(YOU, action)})
+            self.items.append({"kind": "did", "text": self.worded(YOU, action)})
         return None
 
     def refusal(self, action: Action) -> str | None:
@@ -266,6 +266,9 @@ def run(lesson: Lesson, moves: list[str], language: str) -> dict[str, Any]:
     left = list(moves)
     pending: dict[str, Any] | None = None
     for step in lesson.steps:
+        if not isinstance(step, Ask):
+            replay.items += replay.held
+            replay.held.clear()
         if isinstance(step, Say):
             replay.items.append({"kind": "say", "text": replay.t(step.key, **replay.params())})
         elif isinstance(step, Setup):
@@ -284,6 +287,8 @@ def run(lesson: Lesson, moves: list[str], language: str) -> dict[str, Any]:
             if refused is not None:
                 pending = replay.pending(step, refused)
                 break
+    if pending is None:
+        replay.items += replay.held
     if left:
         raise LessonError(f"the lesson is over before the moves {left!r}")
     state = replay.state

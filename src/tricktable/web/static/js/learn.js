@@ -15,6 +15,7 @@ const table = document.getElementById('learn-table');
 const prompt = document.getElementById('learn-prompt');
 const feedback = document.getElementById('learn-feedback');
 const hand = document.getElementById('learn-hand');
+const board = document.getElementById('learn-board');
 const ORDER = [...document.querySelectorAll('[data-lesson]')].map((a) => a.dataset.lesson);
 const DONE_KEY = 'tricktable.learn.done';
 
@@ -76,6 +77,7 @@ function showList() {
 }
 
 async function fetchLesson() {
+  root.dataset.busy = 'true';
   const query = encodeURIComponent(lesson.moves.join(','));
   const answer = await fetch(`/api/learn/${encodeURIComponent(lesson.id)}?moves=${query}`,
     { credentials: 'same-origin', headers: { Accept: 'application/json' } });
@@ -114,6 +116,7 @@ async function move(text) {
   } catch (error) {
     lesson.moves.pop();
     feedback.textContent = error.message;
+    root.dataset.busy = 'false';
     return;
   }
   if (data.pending.refused) {
@@ -127,6 +130,7 @@ async function move(text) {
 }
 
 function render(data) {
+  root.dataset.busy = 'false';
   lesson.data = data;
   lesson.chosen = [];
   drawTable(data.table);
@@ -137,6 +141,7 @@ function render(data) {
     if (item.kind === 'ask' && !lesson.answered.has(index)) {
       drawHand(data.hand, null);
       drawQuestion(item, index);
+      board.scrollIntoView({ block: 'nearest' });
       return;
     }
     if (item.kind !== 'ask') story.append(node('li', `learn-${item.kind}`, item.text));
@@ -149,6 +154,7 @@ function render(data) {
     drawHand(data.hand, data.pending);
     drawAct(data.pending);
   }
+  board.scrollIntoView({ block: 'nearest' });
 }
 
 function drawTable(cards) {
