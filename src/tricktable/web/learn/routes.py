@@ -13,6 +13,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from tricktable.i18n import translate
+from tricktable.web.contract import errors
 from tricktable.web.language import request_language
 from tricktable.web.learn.lessons import LESSONS
 from tricktable.web.learn.runner import LessonError, run
@@ -41,8 +42,7 @@ def lessons(request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/learn/{lesson}", summary="A lesson up to its next decision",
-            responses={400: {"description": "Moves the lesson cannot replay"},
-                       404: {"description": "No such lesson"}})
+            responses=errors(400, 404))
 def lesson(request: Request, lesson: str, moves: str = "") -> dict[str, Any]:
     """The lesson replayed through the engine with ``moves`` (comma-separated action texts)."""
     language = request_language(request)
