@@ -198,3 +198,18 @@ def test_every_lesson_speaks_every_language(client: TestClient, language: str) -
         assert len(body["items"]) == len(english["items"])
         if language != "en":
             assert body["pending"]["recap"] != english["pending"]["recap"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_lists_the_lessons_in_the_visitor_s_language(client: TestClient,
+                                                               language: str) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, language)
+    page = client.get("/learn")
+    assert page.status_code == 200
+    assert page.headers["content-language"] == language
+    listed = client.get("/api/learn").json()["lessons"]
+    for lesson in listed:
+        assert f'data-lesson="{lesson["id"]}"' in page.text
+        assert lesson["title"].replace("'", "&#x27;") in page.text
+    assert "<script>" not in page.text  # the page's one script is the module it names
+    assert client.head("/learn").status_code == 200
