@@ -147,6 +147,34 @@ def test_every_lesson_completes_on_a_phone(server: Server, browser: Any, languag
     context.close()
 
 
+def test_a_lesson_is_played_with_the_keyboard_alone(server: Server, browser: Any) -> None:
+    """Tab to a lesson, Enter; then Enter on whatever has the focus, Tab on when it refuses:
+    the focus never falls out of the lesson when the button pressed is redrawn."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = page_errors(page)
+    page.goto(f"{server.url}/learn")
+    ready(page)
+    page.locator('[data-lesson="follow"]').focus()
+    page.keyboard.press("Enter")
+    settled(page)
+    page.keyboard.press("Tab")
+    for _ in range(30):
+        if page.locator(".learn-recap").count():
+            break
+        before = progress(page)
+        page.keyboard.press("Enter")
+        settled(page)
+        inside = page.evaluate(
+            "() => document.getElementById('learn-lesson').contains(document.activeElement)")
+        assert inside, "the focus fell out of the lesson"
+        if progress(page) == before:
+            page.keyboard.press("Tab")
+    else:
+        raise AssertionError("the lesson did not end by keyboard")
+    assert errors == []
+    page.close()
+
+
 def test_the_rules_page_links_to_the_lessons(server: Server, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server.url}/rules")

@@ -19,7 +19,7 @@ const board = document.getElementById('learn-board');
 const ORDER = [...document.querySelectorAll('[data-lesson]')].map((a) => a.dataset.lesson);
 const DONE_KEY = 'tricktable.learn.done';
 
-const lesson = { id: null, moves: [], shown: 0, answered: new Set(), data: null, chosen: [] };
+const lesson = { id: null, moves: [], shown: 0, answered: new Set(), data: null, chosen: [], focusCard: null };
 
 function storedDone() {
   try {
@@ -109,6 +109,7 @@ async function open(id, { fresh = false } = {}) {
 }
 
 async function move(text) {
+  lesson.focusCard = document.activeElement?.dataset?.card || null;
   lesson.moves.push(text);
   let data;
   try {
@@ -154,7 +155,18 @@ function render(data) {
     drawHand(data.hand, data.pending);
     drawAct(data.pending);
   }
+  keepFocus();
   board.scrollIntoView({ block: 'nearest' });
+}
+
+// The button pressed is often redrawn: the keyboard's place moves to the next thing to do
+// (the recap's first link, a choice, the first card that may be played).
+function keepFocus() {
+  if (lessonView.contains(document.activeElement)) return;
+  const same = lesson.focusCard && hand.querySelector(`button[data-card="${lesson.focusCard}"]:not([disabled])`);
+  const next = same || prompt.querySelector('a, button:not([disabled])')
+    || hand.querySelector('button:not([disabled])');
+  if (next) next.focus({ preventScroll: true });
 }
 
 function drawTable(cards) {
@@ -232,6 +244,7 @@ function drawQuestion(item, index) {
     const button = isCard ? cardButton(option) : node('button', 'learn-number', item.labels[at]);
     button.type = 'button';
     button.addEventListener('click', () => {
+      if (button.getAttribute('aria-disabled') === 'true') return;
       if (option === item.answer) {
         feedback.textContent = item.right;
         story.append(node('li', 'learn-right', `${item.question} ${item.right}`));
@@ -240,7 +253,8 @@ function drawQuestion(item, index) {
         render(lesson.data);
       } else {
         feedback.textContent = item.wrong;
-        button.disabled = true;
+        // Struck out but still focusable: the keyboard stays where it was.
+        button.setAttribute('aria-disabled', 'true');
       }
     });
     row.append(button);
