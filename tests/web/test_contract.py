@@ -35,6 +35,8 @@ EXPECTED = {
     ("get", "/metrics"): {"200", "401", "404"},
     ("get", "/api/options"): {"200"},
     ("get", "/api/i18n"): {"200"},
+    ("get", "/api/learn"): {"200"},
+    ("get", "/api/learn/{lesson}"): {"200", "400", "404"},
     ("get", "/api/games"): {"200"},
     ("get", "/api/me"): {"200"},
     ("post", "/api/games/{game_id}/hint"): {"200", "400", "403", "404", "409", "429", "503"},

@@ -73,6 +73,7 @@ from tricktable.web.identity import (
     verify,
 )
 from tricktable.web.language import LanguageMiddleware
+from tricktable.web.learn import routes as learn_routes
 from tricktable.web.review.service import ReviewService
 from tricktable.web.routes import (
     games,
@@ -204,6 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                    tables.router, tables.pages, pages.router, review.router, i18n.router,
                    language.router):
         app.include_router(router)
+    app.include_router(learn_routes.router)
     if settings.test_options:
         app.include_router(testing.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

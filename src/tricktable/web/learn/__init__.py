@@ -1,0 +1,6 @@
+"""Learn to play: short lessons on fixed deals, played through the real engine.
+
+:mod:`.lessons` holds the lessons as data, :mod:`.runner` replays a lesson's moves through
+:class:`~tricktable.sheepshead.state.HandState` and words what happens, :mod:`.routes` serves
+the page ``/learn`` and ``GET /api/learn``, ``GET /api/learn/{lesson}``.
+"""
