@@ -44,8 +44,9 @@ def artifacts(name: str) -> Path:
 
 
 @contextmanager
-def chromium_page() -> Iterator[Any]:
-    """A page in the system Chromium, headless, 1200 x 1000 (skips or fails without it)."""
+def launch_chromium() -> Iterator[Any]:
+    """The system Chromium, headless, for as long as the block runs (skips or fails without it).
+    The tests get it through the ``browser`` fixture: one Chromium per test process."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
@@ -53,9 +54,19 @@ def chromium_page() -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
                                              headless=True)
         try:
-            yield browser.new_page(viewport={"width": 1200, "height": 1000})
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def chromium_page(browser: Any) -> Iterator[Any]:
+    """A page for a new visitor (own cookies and storage) in ``browser``, 1200 x 1000."""
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def page_errors(page: Any) -> list[str]:

@@ -15,6 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tests.web.browser import launch_chromium
 from tests.web.postgres import PostgresServer, missing, postgres_server
 from tricktable.web import Settings, create_app
 
@@ -39,6 +40,22 @@ def postgres() -> Iterator[PostgresServer | str]:
     """The session's PostgreSQL server (started on first use), or why there is none."""
     with postgres_server() as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """The test process's one Chromium, launched on first use (each xdist worker has its own)."""
+    with launch_chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """Chromium for one test; the contexts (visitors) the test opened are closed after it,
+    also when it fails, so the next test starts with none."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
