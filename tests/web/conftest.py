@@ -18,7 +18,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.web.browser import launch_chromium
+from tests.web.browser import SharedChromium, launch_chromium
 from tests.web.postgres import PostgresServer, missing, postgres_server
 from tests.web.tables import Visitor
 from tricktable.web import Settings, create_app
@@ -48,19 +48,21 @@ def postgres() -> Iterator[PostgresServer | str]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
+def chromium() -> Iterator[SharedChromium]:
     """The test process's one Chromium, launched on first use (each xdist worker has its own)."""
     with launch_chromium() as launched:
-        yield launched
+        shared = SharedChromium(launched)
+        try:
+            yield shared
+        finally:
+            shared.give_back()
 
 
 @pytest.fixture
-def browser(chromium: Any) -> Iterator[Any]:
-    """Chromium for one test; the contexts (visitors) the test opened are closed after it,
-    also when it fails, so the next test starts with none."""
-    yield chromium
-    for context in chromium.contexts:
-        context.close()
+def browser(chromium: SharedChromium) -> Iterator[Any]:
+    """Chromium for one test (see ``SharedChromium.lend``)."""
+    with chromium.lend() as lent:
+        yield lent
 
 
 @pytest.fixture(scope="session")
