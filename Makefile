@@ -12,8 +12,9 @@ NATIVE := $(shell sed -n 's/^ *"\(src\/[^"]*\.py\)",/\1/p' setup.py)
 run: $(RUN_STAMP)
 	$(BIN)/tricktable serve
 
+# One pytest worker per core (pytest-xdist); tests marked with an xdist_group share a worker.
 test: $(TEST_STAMP) lint typecheck docs
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadgroup
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench examples

@@ -1,4 +1,6 @@
-"""Refuse to test stale compiled modules: an edited source must be rebuilt (``make test``)."""
+"""Refuse to test stale compiled modules: an edited source must be rebuilt (``make test``); run
+the long tests first, so that the test processes of ``make test`` (pytest-xdist) finish
+together rather than one waiting for the other's last long test."""
 
 from __future__ import annotations
 
@@ -7,6 +9,9 @@ from pathlib import Path
 import pytest
 
 SOURCES = Path(__file__).resolve().parent.parent / "src"
+LONG = ("tests/web/test_browser", "tests/web/test_tables_servers.py", "tests/web/test_restart.py",
+        "tests/web/test_fuzz.py", "tests/web/test_server_edges.py")
+"""Modules whose tests take tens of seconds each (real server processes, Chromium)."""
 
 
 def stale_compiled_modules() -> list[Path]:
@@ -25,3 +30,8 @@ def pytest_configure(config: pytest.Config) -> None:
         names = ", ".join(str(p.relative_to(SOURCES)) for p in stale)
         pytest.exit(f"Compiled modules are older than their sources ({names}): run `make test`, "
                     "or `pip install -e .` to rebuild them.", returncode=4)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The tests are independent (each has its own database and server): only the order moves.
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG))

@@ -15,6 +15,9 @@ from tricktable.cli import app
 
 ray = pytest.importorskip("ray", reason="the ray extra is part of the test install")
 
+# One local Ray cluster at a time: these tests share a pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def figures(data: dict[str, Any]) -> dict[str, Any]:
     """A report's figures without the clocks (which differ from run to run)."""

@@ -4,6 +4,7 @@ own downloaded browsers are never used."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,8 +45,9 @@ def artifacts(name: str) -> Path:
 
 
 @contextmanager
-def chromium_page() -> Iterator[Any]:
-    """A page in the system Chromium, headless, 1200 x 1000 (skips or fails without it)."""
+def launch_chromium() -> Iterator[Any]:
+    """The system Chromium, headless, for as long as the block runs (skips or fails without it).
+    The tests get it through the ``browser`` fixture: one Chromium per test process."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
@@ -53,9 +55,51 @@ def chromium_page() -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
                                              headless=True)
         try:
-            yield browser.new_page(viewport={"width": 1200, "height": 1000})
+            yield browser
         finally:
             browser.close()
+
+
+class SharedChromium:
+    """One Chromium for every browser test of a test process, lent to one test at a time.
+
+    Playwright's sync API marks its event loop as running in this thread from its start to its
+    end, so every later test of the process would find asyncio refusing to run (``asyncio.run()
+    cannot be called from a running event loop``); the mark is set only while a test has the
+    browser."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.loop = asyncio._get_running_loop()
+        asyncio._set_running_loop(None)
+
+    @contextmanager
+    def lend(self) -> Iterator[Any]:
+        """The browser for one test; the contexts (visitors) it opened are closed after it, also
+        when it fails, so the next test starts with none."""
+        asyncio._set_running_loop(self.loop)
+        try:
+            yield self.browser
+        finally:
+            try:
+                for context in self.browser.contexts:
+                    context.close()
+            finally:
+                asyncio._set_running_loop(None)
+
+    def give_back(self) -> None:
+        """Before Playwright's own calls at the end: its loop marked as running again."""
+        asyncio._set_running_loop(self.loop)
+
+
+@contextmanager
+def chromium_page(browser: Any) -> Iterator[Any]:
+    """A page for a new visitor (own cookies and storage) in ``browser``, 1200 x 1000."""
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def page_errors(page: Any) -> list[str]:

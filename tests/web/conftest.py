@@ -1,11 +1,14 @@
-"""Fixtures for the server tests: a fresh app on a fresh database, SQLite and PostgreSQL.
+"""Fixtures for the server tests: a fresh app on a fresh database, SQLite and PostgreSQL; the
+test process's Chromium.
 
 Every test that uses ``database_url`` (through ``make_app``, ``app``, ``client``…) runs twice:
-on a temporary SQLite file and on a new PostgreSQL database (see ``tests/web/postgres.py``).
+on a temporary SQLite file and on a new PostgreSQL database (see ``tests/web/postgres.py``),
+each a copy of a database migrated once per test process.
 """
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,8 +18,11 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tests.web.browser import SharedChromium, launch_chromium
 from tests.web.postgres import PostgresServer, missing, postgres_server
+from tests.web.tables import Visitor
 from tricktable.web import Settings, create_app
+from tricktable.web.store.db import make_engine, migrate
 
 
 class Clock:
@@ -41,10 +47,38 @@ def postgres() -> Iterator[PostgresServer | str]:
         yield server
 
 
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[SharedChromium]:
+    """The test process's one Chromium, launched on first use (each xdist worker has its own)."""
+    with launch_chromium() as launched:
+        shared = SharedChromium(launched)
+        try:
+            yield shared
+        finally:
+            shared.give_back()
+
+
+@pytest.fixture
+def browser(chromium: SharedChromium) -> Iterator[Any]:
+    """Chromium for one test (see ``SharedChromium.lend``)."""
+    with chromium.lend() as lent:
+        yield lent
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated SQLite database, for each test's to be a copy of."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.sqlite3"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)
+    engine.dispose()  # the last connection checkpoints the write-ahead log into the file
+    return path
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a temporary SQLite file (empty; the app migrates it), or a new
-    PostgreSQL database already migrated (copied from the session's template)."""
+    """A fresh database, already migrated: a temporary SQLite file or a new PostgreSQL
+    database, each copied from the test process's template."""
     yield from fresh_database(request, tmp_path, empty=False)
 
 
@@ -57,7 +91,10 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
 def fresh_database(request: pytest.FixtureRequest, tmp_path: Path, *,
                    empty: bool) -> Iterator[str]:
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'tricktable.sqlite3'}"
+        path = tmp_path / "tricktable.sqlite3"
+        if not empty:
+            shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+        yield f"sqlite:///{path}"
         return
     server = request.getfixturevalue("postgres")
     if isinstance(server, str):
@@ -93,12 +130,12 @@ def test_app(make_app: Callable[..., FastAPI]) -> FastAPI:
 
 @pytest.fixture
 def client(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app, raise_server_exceptions=False) as test_client:
+    with Visitor(app, raise_server_exceptions=False) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def other_client(app: FastAPI) -> Iterator[TestClient]:
-    """A second visitor (own cookie jar) on the same app."""
-    with TestClient(app, raise_server_exceptions=False) as test_client:
+    """A second visitor (own cookie jar) on the same app (on the same event loop)."""
+    with Visitor(app, raise_server_exceptions=False) as test_client:
         yield test_client

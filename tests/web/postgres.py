@@ -6,7 +6,8 @@ itself from Debian's ``/usr/lib/postgresql/*/bin`` (as the ``postgres`` user whe
 root), listening only on a Unix socket in a temporary directory.  With neither, the PostgreSQL
 variants skip, or fail under ``CI=true``: CI must not silently lose them.
 
-Every test gets its own database, copied from a template that is migrated once per session.
+Every test gets its own database, copied from a template that is migrated once per session
+(once per pytest-xdist worker: the names carry the process id).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -85,7 +87,10 @@ def throwaway_cluster(bindir: Path) -> Iterator[str]:
 
 
 class PostgresServer:
-    """Creates a fresh, migrated database per test from a template on one server."""
+    """Creates a fresh, migrated database per test from a template on one server.
+
+    A thread of its own creates the next test's database while a test runs, and drops each
+    database after its test, so a test's setup and teardown wait for neither."""
 
     def __init__(self, url: str) -> None:
         self.url = sa.engine.make_url(database_url(url))
@@ -99,25 +104,46 @@ class PostgresServer:
         engine = make_engine(self.url_of(self.template))
         migrate(engine)
         engine.dispose()
+        self._background = ThreadPoolExecutor(1, thread_name_prefix="test-databases")
+        self._drops: list[Future[None]] = []
+        self._next = self._ahead()
 
     def url_of(self, name: str) -> str:
         return self.url.set(database=name).render_as_string(hide_password=False)
+
+    def _create(self, name: str, template: str) -> str:
+        with self.admin.connect() as connection:
+            connection.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {template}"))
+        return name
+
+    def _drop(self, name: str) -> None:
+        with self.admin.connect() as connection:
+            connection.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+    def _ahead(self) -> Future[str]:
+        """The next migrated database, being created in the background."""
+        name = f"{self.prefix}_{next(self._numbers)}"
+        return self._background.submit(self._create, name, self.template)
 
     @contextmanager
     def database(self, *, empty: bool = False) -> Iterator[str]:
         """A new database for one test (dropped afterwards, its connections cut): migrated, or
         with no tables at all when ``empty`` (for tests of the migrations themselves)."""
-        name = f"{self.prefix}_{next(self._numbers)}"
-        template = "template0" if empty else self.template
-        with self.admin.connect() as connection:
-            connection.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {template}"))
+        if empty:
+            name = self._create(f"{self.prefix}_{next(self._numbers)}", "template0")
+        else:
+            name = self._next.result()
+            self._next = self._ahead()
         try:
             yield self.url_of(name)
         finally:
-            with self.admin.connect() as connection:
-                connection.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            self._drops.append(self._background.submit(self._drop, name))
 
     def close(self) -> None:
+        self._drops.append(self._background.submit(self._drop, self._next.result()))
+        self._background.shutdown(wait=True)
+        for dropped in self._drops:
+            dropped.result()  # a database that could not be dropped is an error
         with self.admin.connect() as connection:
             connection.execute(sa.text(f"DROP DATABASE IF EXISTS {self.template} WITH (FORCE)"))
         self.admin.dispose()

@@ -31,8 +31,8 @@ def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
     started.kill()
 
 
-def test_a_person_plays_the_daily_in_the_browser(server: Server) -> None:
-    with chromium_page() as page:
+def test_a_person_plays_the_daily_in_the_browser(server: Server, browser: Any) -> None:
+    with chromium_page(browser) as page:
         play_the_daily(page, server.url, artifacts("browser"))
 
 

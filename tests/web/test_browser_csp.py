@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,8 +19,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     started.kill()
 
 
-def test_the_pages_run_under_the_policy(server: Server) -> None:
-    with chromium_page() as page:
+def test_the_pages_run_under_the_policy(server: Server, browser: Any) -> None:
+    with chromium_page(browser) as page:
         errors = page_errors(page)
         violations: list[str] = []
         page.on("console", lambda m: violations.append(m.text)

@@ -60,8 +60,8 @@ def play_through_api(post: Callable[[str, dict[str, Any]], Any], game: dict[str,
     return game
 
 
-def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI],
-                                                       clock: Clock, tmp_path: Path) -> None:
+def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI], clock: Clock,
+                                                       tmp_path: Path, browser: Any) -> None:
     url, app = live
     service: GameService = app.state.service
     # A returning player ranks today's Daily over HTTP.
@@ -77,7 +77,7 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
         ranked = play_through_api(regular_post, regular_post("/api/daily", {}))
     assert ranked["ranked"]
 
-    with chromium_page() as page:
+    with chromium_page(browser) as page:
         errors = page_errors(page)
         shot = Screenshots(page, artifacts("browser-daily"))
         page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)

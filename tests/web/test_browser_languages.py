@@ -29,12 +29,9 @@ import httpx
 import pytest
 
 from tests.web.browser import (
-    ARGS,
-    CHROMIUM,
     Screenshots,
     artifacts,
     page_errors,
-    require_browser,
     wait_for_state,
 )
 from tests.web.servers import Server
@@ -65,18 +62,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                      workers=1, env={"TRICKTABLE_TEST_OPTIONS": "1"})
     yield started
     started.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                              headless=True)
-        yield launched
-        launched.close()
 
 
 def open_page(browser: Any, url: str, language: str | None, *,

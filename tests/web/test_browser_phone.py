@@ -17,12 +17,9 @@ from typing import Any
 import pytest
 
 from tests.web.browser import (
-    ARGS,
-    CHROMIUM,
     Screenshots,
     artifacts,
     page_errors,
-    require_browser,
     wait_for_state,
 )
 from tests.web.scenes import Api, Scene, scenes, sheepshead_at_pick, show
@@ -40,16 +37,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     started.kill()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                              headless=True)
-        yield launched
-        launched.close()
 
 
 # --- Looking at a scene ------------------------------------------------------------------------

@@ -25,8 +25,8 @@ def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
     started.kill()
 
 
-def test_a_hint_a_finished_hand_its_review_and_its_replay(server: Server) -> None:
-    with chromium_page() as page:
+def test_a_hint_a_finished_hand_its_review_and_its_replay(server: Server, browser: Any) -> None:
+    with chromium_page(browser) as page:
         learn(page, server.url, artifacts("browser-review"))
 
 

@@ -35,8 +35,8 @@ def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
     started.kill()
 
 
-def test_a_person_plays_spades_in_the_browser(server: Server) -> None:
-    with chromium_page() as page:
+def test_a_person_plays_spades_in_the_browser(server: Server, browser: Any) -> None:
+    with chromium_page(browser) as page:
         Table(page, server.url, artifacts("browser-spades")).run()
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import ARGS, CHROMIUM, artifacts, page_errors, require_browser
+from tests.web.browser import artifacts, page_errors
 from tests.web.servers import Server
 
 PHONE = {"width": 390, "height": 844}
@@ -26,20 +26,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
                           "TRICKTABLE_TABLE_GRACE_SECONDS": "2"})
     yield started
     started.kill()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                              headless=True)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def person(browser: Any, *, phone: bool = False) -> tuple[Any, Any, list[str]]:

@@ -29,8 +29,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
     started.kill()
 
 
-def test_a_person_plays_a_wisconsin_table_in_the_browser(server: Server) -> None:
-    with chromium_page() as page:
+def test_a_person_plays_a_wisconsin_table_in_the_browser(server: Server,
+                                                         browser: Any) -> None:
+    with chromium_page(browser) as page:
         errors = page_errors(page)
         shot = Screenshots(page, artifacts("browser-wisconsin"))
         page.goto(server.url)
@@ -124,11 +125,11 @@ def play_a_game(page: Any, shot: Any, done: Counter[str]) -> None:
     pytest.fail(f"the game did not end: {done}")
 
 
-def test_new_game_takes_the_house_options_chosen(server: Server) -> None:
+def test_new_game_takes_the_house_options_chosen(server: Server, browser: Any) -> None:
     """The house rules of New game, set by keyboard: a Milwaukee table with the J♦ partner and
     cracks (no blitzes, at most one doubling) offers the person cracks but never a blitz, and
     a Wisconsin table with cracks and blitzes off offers neither.  At 360 px the options fit."""
-    with chromium_page() as page:
+    with chromium_page(browser) as page:
         errors = page_errors(page)
         shot = Screenshots(page, artifacts("browser-house-options"))
         page.set_viewport_size({"width": 360, "height": 780})

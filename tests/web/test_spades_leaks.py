@@ -31,10 +31,19 @@ FORBIDDEN_KEYS = {"seed", "history", "stock", "actions", "state", "exchange_seed
                   "hands", "deal_seed"}
 
 
-def assert_known(data: Any, hand: HandState, where: str) -> None:
-    hidden = set(CARDS) - seen_by(hand, HUMAN)
-    leaked = card_strings(data) & hidden
-    assert not leaked, f"{where}: the human sees {sorted(map(str, leaked))}"
+class Unseen:
+    """The cards the human may not know in each hand of one answer's match, worked out once per
+    hand (an answer names many events of the same hand)."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.hidden: dict[int, set[Card]] = {}
+
+    def assert_known(self, data: Any, deal: int, where: str) -> None:
+        if deal not in self.hidden:
+            self.hidden[deal] = set(CARDS) - seen_by(self.match.hands[deal], HUMAN)
+        leaked = card_strings(data) & self.hidden[deal]
+        assert not leaked, f"{where}: the human sees {sorted(map(str, leaked))}"
 
 
 def computer_discards(hand: HandState) -> set[Card]:
@@ -58,11 +67,12 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
     match: Match = true_match(service, game)
     assert game["deal"] == len(match.hands) - 1
     current = match.hands[game["deal"]]
+    unseen = Unseen(match)
 
     # The current hand's view: only what the human may know.
     view = game["view"]["hand"]
     assert "events" not in view and "legal_actions" not in view
-    assert_known(game["view"], current, "view")
+    unseen.assert_known(game["view"], game["deal"], "view")
     assert view["hand"] == [str(c) for c in current.view(HUMAN).hand]
     drawing = current.phase is Phase.DRAW and match.to_move == HUMAN
     assert view["top_card"] == (str(current.top_card) if drawing else None)
@@ -80,12 +90,12 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
     else:
         assert game["legal_actions"] == [str(a) for a in match.legal_actions()]
         assert game["view"]["exchange"] is None
-    assert_known(game["legal_actions"], current, "legal_actions")
+    unseen.assert_known(game["legal_actions"], game["deal"], "legal_actions")
 
     # Events, each against the hand it belongs to.
     for event in game["events"]:
         hand = match.hands[event["deal"]]
-        assert_known(event, hand, f"event {event}")
+        unseen.assert_known(event, event["deal"], f"event {event}")
         if event.get("seat") == COMPUTER and event["type"] == "Drew":
             assert event["kept"] is None and event["taken"] is None and event["discarded"] is None
             seen["computer_draws"] += 1
@@ -110,7 +120,7 @@ def check_answer(service: GameService, game: dict[str, Any], seen: dict[str, int
     if previous is not None:
         hand = match.hands[previous["deal"]]
         assert hand.is_over
-        assert_known(previous, hand, "previous_hand")
+        unseen.assert_known(previous, previous["deal"], "previous_hand")
 
     seen["answers"] += 1
     seen["human_first"] += current.first == HUMAN

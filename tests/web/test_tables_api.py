@@ -16,13 +16,13 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import Clock
 from tests.web.daily_helpers import Visitors
 from tests.web.play import assert_error, random_legal, steady_spades
-from tests.web.tables import SEAT_HEADER, create, join, play_by_polling, start
+from tests.web.tables import SEAT_HEADER, create, join, play_by_polling, start, visitors
 from tricktable.web.tables.db import friend_tables
 from tricktable.web.tables.service import TableService
 
 
 def clients(app: FastAPI, count: int) -> list[TestClient]:
-    return [TestClient(app, raise_server_exceptions=False) for _ in range(count)]
+    return visitors(app, count)
 
 
 def test_friends_and_computers_play_a_whole_game_and_a_rematch(app: FastAPI) -> None:

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
 from tests.web.live import LiveSitter
 from tests.web.play import random_legal
-from tests.web.tables import create, join, start
+from tests.web.tables import create, join, start, visitors
 from tricktable.game import parse_action
 from tricktable.sheepshead.match import Match
 from tricktable.web.games import adapter
@@ -23,7 +23,7 @@ from tricktable.web.tables.service import TableService
 
 
 def clients(app: FastAPI, count: int) -> list[TestClient]:
-    return [TestClient(app, raise_server_exceptions=False) for _ in range(count)]
+    return visitors(app, count)
 
 
 def true_match(tables: TableService, game: dict[str, Any]) -> Match:
