@@ -17,7 +17,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.terminal.test_review_cli import _record
-from tricktable.cli import _hint_line, app
+from tricktable.cli import app, hint_line
 from tricktable.game import RandomPlayer, parse_action
 from tricktable.i18n import LANGUAGES, translate
 from tricktable.i18n.catalogues import locales_dir
@@ -283,7 +283,7 @@ def test_the_hint_is_framed_in_the_language() -> None:
 
     match = Match(rules=PRESETS["milwaukee"], seed=3)
     view = match.current.view(match.to_move or 0)
-    line = _hint_line(view, "s", lang="de")
+    line = hint_line(view, "s", lang="de")
     assert line.startswith("Tipp: ") and "erwartete Punkte" in line
     assert "," in line.split("erwartete Punkte: ")[1]  # German decimals
 
