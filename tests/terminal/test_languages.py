@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from tests.terminal.helpers import scripted
 from tests.terminal.test_review_cli import _record
 from tricktable.cli import app, hint_line
 from tricktable.game import RandomPlayer, parse_action
@@ -64,17 +65,6 @@ def flat(text: str) -> str:
 
 def say(lang: str, key: str, **params: object) -> str:
     return translate(lang, key, **params)
-
-
-def scripted(answers: list[str]) -> tuple[list[str], Callable[[str], str]]:
-    prompts: list[str] = []
-    cycle = itertools.cycle(answers)
-
-    def answer(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(cycle)
-
-    return prompts, answer
 
 
 def _console(out: io.StringIO) -> Console:

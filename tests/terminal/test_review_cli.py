@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from tests.terminal.test_sheepshead_terminal import scripted
+from tests.terminal.helpers import scripted
 from tricktable.ai.teaching.evaluation import action_text
 from tricktable.ai.teaching.hint import hint
 from tricktable.cli import app, hint_line
