@@ -7,25 +7,17 @@ from collections.abc import Sequence
 
 import pytest
 
+from tests.spades.helpers import random_play_phase
 from tricktable.ai.spades.solver import SearchTimeout, SpadesSolver, payoff_table, trick_payoff
-from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action
+from tricktable.game import Action
 from tricktable.spades.rules import PRESETS
 from tricktable.spades.search import SearchPosition
-from tricktable.spades.state import HandState, Phase, new_hand
+from tricktable.spades.state import HandState
 
 
 def ending(seed: int, rng: random.Random, tricks_left: int) -> HandState:
     """A random hand played until ``tricks_left`` tricks (and maybe a lead) remain."""
-    state = new_hand(seed=seed, first=seed % 2)
-    while state.phase is not Phase.PLAY:
-        legal = state.legal_actions()
-        if state.phase is Phase.DRAW:
-            state.apply(DOUBLE_NIL if DOUBLE_NIL in legal and rng.random() < 0.05
-                        else rng.choice((KEEP, REJECT)))
-        elif state.phase is Phase.BID:
-            state.apply(Action.bid(rng.choice((0, 1, 2, 3, 4, 5, 6, 7))))
-        else:
-            state.apply(legal[rng.randrange(len(legal))])
+    state = random_play_phase(seed, rng, bids=(0, 1, 2, 3, 4, 5, 6, 7))
     while len(state.tricks) < 13 - tricks_left:
         state.apply(rng.choice(state.legal_actions()))
     if rng.random() < 0.5:

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from tests.sheepshead.leaks import hidden_cards
+from tests.spades.helpers import random_hand_states
 from tricktable.cards import CARDS
-from tricktable.game import DOUBLE_NIL, KEEP, IllegalAction
+from tricktable.game import KEEP, IllegalAction
 from tricktable.rl import sheepshead_encoding as sheep
 from tricktable.rl import spades_encoding as spades
 from tricktable.sheepshead.deal import Deal
@@ -119,17 +120,8 @@ def spades_states(hands: int) -> list[SpadesHand]:
         rng = random.Random(number)
         state = new_spades_hand(first=number % 2, seed=f"enc/{number}", totals=(120, -40),
                                 bags=(3, 7))
-        declare = number % 2 == 0
-        while True:
-            states.append(state.copy())
-            if state.is_over:
-                break
-            legal = list(state.legal_actions())
-            if declare and DOUBLE_NIL in legal:
-                action, declare = DOUBLE_NIL, False
-            else:
-                action = legal[rng.randrange(len(legal))]
-            state.apply(action)
+        states += [met.copy() for met in
+                   random_hand_states(state, rng, double_nil=number % 2 == 0)]
     return states
 
 

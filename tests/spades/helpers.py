@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 
 from tricktable.cards import CARDS, Card, mask_of, parse_cards
-from tricktable.game import KEEP, Action, parse_action
+from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, parse_action
 from tricktable.spades.deal import Deal
 from tricktable.spades.rules import Rules
 from tricktable.spades.state import HandState, Phase, new_hand
@@ -60,6 +60,41 @@ def play_randomly(state: HandState, rng: random.Random) -> HandState:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     return state
+
+
+def random_play_phase(seed: int, rng: random.Random, *,
+                      bids: Sequence[int] | None = None) -> HandState:
+    """Hand ``seed`` (seat ``seed % 2`` first) brought to the play by random actions: keep or
+    reject, a double nil one time in twenty when offered, bids from ``bids`` (any legal bid
+    when None)."""
+    state = new_hand(seed=seed, first=seed % 2)
+    while state.phase is not Phase.PLAY:
+        legal = state.legal_actions()
+        if state.phase is Phase.DRAW:
+            state.apply(DOUBLE_NIL if DOUBLE_NIL in legal and rng.random() < 0.05
+                        else rng.choice((KEEP, REJECT)))
+        elif state.phase is Phase.BID and bids is not None:
+            state.apply(Action.bid(rng.choice(bids)))
+        else:
+            state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def random_hand_states(state: HandState, rng: random.Random, *,
+                       double_nil: bool) -> Iterator[HandState]:
+    """``state`` before each random legal action and once more when the hand is over (the same
+    object, played on); with ``double_nil``, a double nil is declared the first time it is
+    legal."""
+    while True:
+        yield state
+        if state.is_over:
+            return
+        legal = list(state.legal_actions())
+        if double_nil and DOUBLE_NIL in legal:
+            action, double_nil = DOUBLE_NIL, False
+        else:
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
 
 
 def act(text: str) -> Action:

@@ -4,22 +4,10 @@ from __future__ import annotations
 
 import random
 
+from tests.spades.helpers import random_play_phase
 from tricktable.cards import cards_of
-from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action
+from tricktable.game import Action
 from tricktable.spades.search import SearchPosition, merged_moves, move_classes
-from tricktable.spades.state import HandState, Phase, new_hand
-
-
-def to_play_phase(seed: int, rng: random.Random) -> HandState:
-    state = new_hand(seed=seed, first=seed % 2)
-    while state.phase is not Phase.PLAY:
-        legal = state.legal_actions()
-        if state.phase is Phase.DRAW:
-            state.apply(DOUBLE_NIL if DOUBLE_NIL in legal and rng.random() < 0.05
-                        else rng.choice((KEEP, REJECT)))
-        else:
-            state.apply(legal[rng.randrange(len(legal))])
-    return state
 
 
 def snapshot(position: SearchPosition) -> tuple[object, ...]:
@@ -31,7 +19,7 @@ def test_search_position_follows_the_engine_move_by_move() -> None:
     rng = random.Random(1)
     compared = 0
     for seed in range(400):
-        state = to_play_phase(seed, rng)
+        state = random_play_phase(seed, rng)
         # Start anywhere in the play, mid-trick included.
         for _ in range(rng.randrange(26)):
             state.apply(rng.choice(state.legal_actions()))
@@ -65,7 +53,7 @@ def test_search_position_follows_the_engine_move_by_move() -> None:
 def test_unmake_restores_every_field() -> None:
     rng = random.Random(2)
     for seed in range(200):
-        position = SearchPosition.from_state(to_play_phase(seed, rng))
+        position = SearchPosition.from_state(random_play_phase(seed, rng))
         snapshots = []
         while not position.over:
             snapshots.append(snapshot(position))
@@ -87,6 +75,6 @@ def test_merged_moves_keep_one_card_of_each_run() -> None:
 
 
 def test_play_actions_are_cards() -> None:
-    state = to_play_phase(3, random.Random(3))
+    state = random_play_phase(3, random.Random(3))
     position = SearchPosition.from_state(state)
     assert {Action.play(c) for c in position.move_classes()} == set(state.legal_actions())

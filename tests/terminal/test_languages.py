@@ -16,8 +16,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from tests.terminal.helpers import scripted
 from tests.terminal.test_review_cli import _record
-from tricktable.cli import _hint_line, app
+from tricktable.cli import app, hint_line
 from tricktable.game import RandomPlayer, parse_action
 from tricktable.i18n import LANGUAGES, translate
 from tricktable.i18n.catalogues import locales_dir
@@ -64,17 +65,6 @@ def flat(text: str) -> str:
 
 def say(lang: str, key: str, **params: object) -> str:
     return translate(lang, key, **params)
-
-
-def scripted(answers: list[str]) -> tuple[list[str], Callable[[str], str]]:
-    prompts: list[str] = []
-    cycle = itertools.cycle(answers)
-
-    def answer(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(cycle)
-
-    return prompts, answer
 
 
 def _console(out: io.StringIO) -> Console:
@@ -283,7 +273,7 @@ def test_the_hint_is_framed_in_the_language() -> None:
 
     match = Match(rules=PRESETS["milwaukee"], seed=3)
     view = match.current.view(match.to_move or 0)
-    line = _hint_line(view, "s", lang="de")
+    line = hint_line(view, "s", lang="de")
     assert line.startswith("Tipp: ") and "erwartete Punkte" in line
     assert "," in line.split("erwartete Punkte: ")[1]  # German decimals
 

@@ -12,10 +12,10 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from tests.terminal.test_sheepshead_terminal import scripted
+from tests.terminal.helpers import scripted
 from tricktable.ai.teaching.evaluation import action_text
 from tricktable.ai.teaching.hint import hint
-from tricktable.cli import _hint_line, app
+from tricktable.cli import app, hint_line
 from tricktable.game import RandomPlayer
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.match import Match
@@ -33,7 +33,7 @@ def test_a_question_mark_asks_for_a_hint_from_my_view() -> None:
     seen: list[str] = []
 
     def hint_for(view: object, seed: str) -> str:
-        line = _hint_line(view, seed)
+        line = hint_line(view, seed)
         seen.append(line)
         return line
 
@@ -50,7 +50,7 @@ def test_the_hint_line_names_the_hints_action() -> None:
     match = Match(rules=PRESETS["milwaukee"], seed=3)
     view = match.current.view(match.to_move or 0)
     found = hint(view, "s")
-    line = _hint_line(view, "s")
+    line = hint_line(view, "s")
     assert str(found.reason) in line
     assert line.startswith(f"Hint: {action_text(found.action)} — ")
 

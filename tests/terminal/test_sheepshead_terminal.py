@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from tests.terminal.helpers import scripted
 from tricktable.cards import card, parse_cards
 from tricktable.game import RandomPlayer, parse_action
 from tricktable.sheepshead.rules import PRESETS
@@ -15,17 +16,6 @@ from tricktable.sheepshead.scoring import HandKind
 from tricktable.sheepshead.state import new_hand
 from tricktable.terminal.drawing import AmbiguousCard, asking_back, card_at
 from tricktable.terminal.sheepshead import hand_summary, play
-
-
-def scripted(answers: list[str]) -> tuple[list[str], object]:
-    prompts: list[str] = []
-    cycle = itertools.cycle(answers)
-
-    def answer(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(cycle)
-
-    return prompts, answer
 
 
 def test_a_whole_game_can_be_played_by_typing() -> None:

@@ -386,33 +386,9 @@ def make_view(state: HandCore, seat: Seat) -> SpadesView:
     """Build ``seat``'s view of ``state``."""
     if seat not in (0, 1):
         raise ValueError(f"A seat is 0 or 1, not {seat!r}.")
-    taken: list[Card] = []
-    discarded: list[Card] = []
-    exchanged: list[int | None] = [None, None]
-    given: tuple[Card, ...] | None = None
-    received: tuple[Card, ...] | None = None
+    draw = _draw_record(state, seat)
     events = state.events
-    seen: list[Event] = []
-    # The draw and the exchange come first; only their events hide anything.
-    for event in events:
-        if type(event) is Drew:
-            if event.seat == seat:
-                assert event.taken is not None and event.discarded is not None
-                taken.append(event.taken)
-                discarded.append(event.discarded)
-                seen.append(event)
-            else:
-                seen.append(_HIDDEN_DRAW[event.seat])
-        elif type(event) is Exchanged:
-            exchanged[event.seat] = event.swapped
-            if event.seat == seat:
-                given, received = event.given, event.received
-            seen.append(redact(event, viewer=seat))
-        elif type(event) is DoubleNilDeclared:
-            seen.append(event)
-        else:
-            break
-    drawing = len(seen)
+    drawing = len(draw.seen)
     mine = state.to_move == seat
     top = state.top_card if mine else None
     return SpadesView(
@@ -425,11 +401,11 @@ def make_view(state: HandCore, seat: Seat) -> SpadesView:
         legal_actions=tuple(state.legal_actions()) if mine else (),
         top_card=top,
         stock_left=state.stock_left,
-        taken=tuple(taken),
-        discarded=tuple(discarded),
-        exchange_given=given,
-        exchange_received=received,
-        exchanged=(exchanged[0], exchanged[1]),
+        taken=draw.taken,
+        discarded=draw.discarded,
+        exchange_given=draw.exchange_given,
+        exchange_received=draw.exchange_received,
+        exchanged=draw.exchanged,
         double_nil=(state.double_nil[0], state.double_nil[1]),
         bids=(state.bids[0], state.bids[1]),
         card_counts=(state.hands[0].bit_count(), state.hands[1].bit_count()),
@@ -439,6 +415,6 @@ def make_view(state: HandCore, seat: Seat) -> SpadesView:
         spades_broken=state.spades_broken,
         totals=state.start_totals,
         bags=state.start_bags,
-        events=(*seen, *events[drawing:]),
+        events=(*draw.seen, *events[drawing:]),
         result=state.result,
     )

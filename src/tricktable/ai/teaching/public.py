@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tricktable.ai.teaching.said import shared_message
 from tricktable.cards import Card
 from tricktable.game import Action, ActionKind, Seat
 from tricktable.i18n import Message
@@ -94,16 +95,6 @@ def public_facts(view: SheepsheadView) -> PublicFacts:
         partner=partner)
 
 
-_SAID: dict[str, Message] = {}
-
-
-def _said(key: str) -> Message:
-    found = _SAID.get(key)
-    if found is None:
-        found = _SAID[key] = Message(key)
-    return found
-
-
 _BIDDING = {
     ActionKind.PICK: "reason.public.pick",
     ActionKind.PASS: "reason.public.pass",
@@ -122,13 +113,13 @@ def public_reason(facts: PublicFacts, seat: Seat, action: Action) -> Message:
         return _card_reason(facts, seat, action.card)
     if kind is ActionKind.CALL:
         if facts.jack_of_diamonds:
-            return _said("reason.jack_partner")
+            return shared_message("reason.jack_partner")
         call = "reason.public.call_unknown" if len(action.cards) == 2 else "reason.public.call"
         return Message(call, {"card": action.cards[0].symbol})
     if kind is ActionKind.PASS and facts.phase is not Phase.PICK:
-        return _said("reason.public.decline")  # no crack, recrack or blitz
+        return shared_message("reason.public.decline")  # no crack, recrack or blitz
     said = _BIDDING.get(kind)
-    return _said(said) if said is not None else _said("reason.practice")
+    return shared_message(said) if said is not None else shared_message("reason.practice")
 
 
 def _led_suit(facts: PublicFacts, trick: PublicTrick) -> int:
@@ -167,39 +158,40 @@ def _card_reason(facts: PublicFacts, seat: Seat, card: Card) -> Message:
     last = len(trick.cards) == 4
     if best is None or beats(card, best, led):
         if last:
-            return _said("reason.public.take_last")
+            return shared_message("reason.public.take_last")
         if PLAY_SUIT[card] != led and is_trump(card):
-            return _said("reason.public.trump_in")
-        return _said("reason.public.take")
+            return shared_message("reason.public.trump_in")
+        return shared_message("reason.public.take")
     if winner is not None and facts.teammates(seat, winner):
         sure = last or _unbeatable(facts, best, led)
         if POINTS[card] >= 10:
-            return _said("reason.public.schmear" if sure else "reason.public.schmear_hope")
+            return shared_message("reason.public.schmear" if sure else "reason.public.schmear_hope")
     if PLAY_SUIT[card] != led:
-        return _said("reason.public.throw_off")
-    return _said("reason.public.under")
+        return shared_message("reason.public.throw_off")
+    return shared_message("reason.public.under")
 
 
 def _lead_reason(facts: PublicFacts, seat: Seat, card: Card) -> Message:
     trump = is_trump(card)
     if seat == facts.picker:
-        return _said("reason.public.picker_trump" if trump else "reason.public.picker_fail")
+        return shared_message(
+            "reason.public.picker_trump" if trump else "reason.public.picker_fail")
     if seat == facts.partner and trump:
-        return _said("reason.public.partner_trump")
+        return shared_message("reason.public.partner_trump")
     called = facts.called
     if (not trump and called is not None and not facts.jack_of_diamonds
             and facts.partner is None and PLAY_SUIT[card] == PLAY_SUIT[called]):
-        return _said("reason.public.called_lead")
+        return shared_message("reason.public.called_lead")
     if _unbeatable(facts, card, PLAY_SUIT[card]):
-        return _said("reason.public.lead_master")
-    return _said("reason.public.lead_trump" if trump else "reason.public.lead_fail")
+        return shared_message("reason.public.lead_master")
+    return shared_message("reason.public.lead_trump" if trump else "reason.public.lead_fail")
 
 
 def _leaster_reason(facts: PublicFacts, trick: PublicTrick, card: Card) -> Message:
     if not trick.cards:
-        return _said("reason.public.leaster_lead")
+        return shared_message("reason.public.leaster_lead")
     led = _led_suit(facts, trick)
     _, best = _winning(trick, led)
     if best is None or beats(card, best, led):
-        return _said("reason.public.leaster_take")
-    return _said("reason.public.leaster_under")
+        return shared_message("reason.public.leaster_take")
+    return shared_message("reason.public.leaster_under")

@@ -27,6 +27,7 @@ from tricktable.ai.spades.strong import StrongSpadesPlayer
 from tricktable.ai.teaching import sheepshead, spades, spades_reasons
 from tricktable.ai.teaching.evaluation import EvaluationSettings, evaluate
 from tricktable.ai.teaching.public import public_facts, public_reason
+from tricktable.ai.teaching.said import shared_message
 from tricktable.cards import Card
 from tricktable.game import Action, ActionKind, Player, Seed, derive_seed
 from tricktable.i18n import Message
@@ -165,40 +166,29 @@ def basic_reason(view: SheepsheadView, action: Action, settings: BasicSettings) 
     if phase is Phase.CALL:
         if action.kind is ActionKind.ALONE:
             hand = sum(1 << c for c in view.hand)
-            return _said("reason.alone_strong" if strong_enough_alone(hand, settings)
+            return shared_message("reason.alone_strong" if strong_enough_alone(hand, settings)
                          else "reason.alone_forced")
         if view.rules.jack_of_diamonds:
-            return _said("reason.jack_partner")
+            return shared_message("reason.jack_partner")
         called = action.cards[0].symbol
         if len(action.cards) == 2:
             return Message("reason.call_unknown", {"card": called})
         return Message("reason.call_short", {"card": called})
     if phase is Phase.CRACK:
-        return _said("reason.crack" if should_crack(view, settings) else "reason.no_crack")
+        return shared_message("reason.crack" if should_crack(view, settings) else "reason.no_crack")
     if phase is Phase.RECRACK:
-        return _said("reason.recrack" if action.kind is ActionKind.RECRACK
+        return shared_message("reason.recrack" if action.kind is ActionKind.RECRACK
                      else "reason.no_recrack")
     if phase is Phase.BLITZ:
-        return _said("reason.blitz" if action.kind is ActionKind.BLITZ
+        return shared_message("reason.blitz" if action.kind is ActionKind.BLITZ
                      and should_blitz(view, settings) else "reason.no_blitz")
     if phase is Phase.PLAY and action.kind is ActionKind.PLAY:
         return _card_reason(view, action.card, settings.play)
-    return _said("reason.practice")
+    return shared_message("reason.practice")
 
 
 _PICK_KEYS = {(True, True): "reason.pick_reaches", (True, False): "reason.pick_below",
               (False, True): "reason.pass_reaches", (False, False): "reason.pass_below"}
-_SAID: dict[str, Message] = {}
-
-
-def _said(key: str) -> Message:
-    """The reason ``key`` without parameters (one shared message each)."""
-    found = _SAID.get(key)
-    if found is None:
-        found = _SAID[key] = Message(key)
-    return found
-
-
 def _card_reason(view: SheepsheadView, card: Card, settings: PlaySettings) -> Message:
     """Which of ``choose_card``'s rules picked ``card``."""
     table = read_table(view)
@@ -214,23 +204,23 @@ def _lead_reason(table: Table, card: Card) -> Message:
     if table.on_picker_team:
         if is_trump(card):
             if table.is_master(card):
-                return _said("reason.lead_master_trump")
-            return _said("reason.lead_low_trump")
+                return shared_message("reason.lead_master_trump")
+            return shared_message("reason.lead_low_trump")
         if table.is_master(card):
-            return _said("reason.cash_master")
+            return shared_message("reason.cash_master")
         if view.called_suit >= 0 and PLAY_SUIT[card] == view.called_suit:
-            return _said("reason.open_called")
-        return _said("reason.lead_cheap_fail")
+            return shared_message("reason.open_called")
+        return shared_message("reason.lead_cheap_fail")
     playable = [a.card for a in view.legal_actions]
     if is_trump(card):
         exception = defender_trump_lead_exception(table, playable)
-        return _said("reason.defender_trump_sure" if exception
+        return shared_message("reason.defender_trump_sure" if exception
                      else "reason.defender_trump_no_fail")
     if view.called_suit >= 0 and PLAY_SUIT[card] == view.called_suit:
-        return _said("reason.defender_called")
+        return shared_message("reason.defender_called")
     if table.is_master(card):
-        return _said("reason.defender_master")
-    return _said("reason.defender_fail")
+        return shared_message("reason.defender_master")
+    return shared_message("reason.defender_fail")
 
 
 def _follow_reason(table: Table, card: Card, legal: Sequence[Card]) -> Message:
@@ -239,25 +229,25 @@ def _follow_reason(table: Table, card: Card, legal: Sequence[Card]) -> Message:
     winner = trick.best_seat
     teammate = table.is_mine(winner) or table.is_probably_mine(winner)
     if teammate and _sure_for_us(table, trick.best, led):
-        return _said("reason.schmear" if POINTS[card] else "reason.sure_nothing")
+        return shared_message("reason.schmear" if POINTS[card] else "reason.sure_nothing")
     takes = beats(card, trick.best, led)
     if takes and _sure_for_us(table, card, led):
         return Message("reason.take_sure", {"count": trick.points})
     if takes and trick.points >= PlaySettings().rich_trick:
         return Message("reason.rich_trick", {"count": trick.points})
     if takes:
-        return _said("reason.over")
+        return shared_message("reason.over")
     follows = [c for c in legal if PLAY_SUIT[c] == led]
     if follows and len(follows) == len(legal):
-        return _said("reason.follow_least")
-    return _said("reason.throw_off")
+        return shared_message("reason.follow_least")
+    return shared_message("reason.throw_off")
 
 
 def _leaster_reason(table: Table, card: Card) -> Message:
     trick = table.trick
     if trick.leading:
-        return _said("reason.leaster_lead")
+        return shared_message("reason.leaster_lead")
     if beats(card, trick.best, trick.led):
-        return _said("reason.leaster_take" if not trick.to_play or POINTS[card] <= 4
+        return shared_message("reason.leaster_take" if not trick.to_play or POINTS[card] <= 4
                      else "reason.leaster_forced")
-    return _said("reason.leaster_shed")
+    return shared_message("reason.leaster_shed")

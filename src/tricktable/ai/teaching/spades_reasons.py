@@ -8,6 +8,7 @@ hint may say which (:func:`usual_reason`).
 
 from __future__ import annotations
 
+from tricktable.ai.teaching.said import shared_message
 from tricktable.cards import CARDS, Card, Suit
 from tricktable.game import Action, ActionKind
 from tricktable.i18n import Message
@@ -15,16 +16,6 @@ from tricktable.spades.deck import follower_wins
 from tricktable.spades.view import SpadesView
 
 __all__ = ["public_reason", "usual_reason"]
-
-_SAID: dict[str, Message] = {}
-
-
-def _said(key: str) -> Message:
-    found = _SAID.get(key)
-    if found is None:
-        found = _SAID[key] = Message(key)
-    return found
-
 
 _DRAW = {ActionKind.KEEP: "reason.spades.keep", ActionKind.REJECT: "reason.spades.reject"}
 
@@ -34,7 +25,7 @@ def usual_reason(view: SpadesView, action: Action) -> Message:
     choice named."""
     key = _DRAW.get(action.kind)
     if key is not None:
-        return _said(key)
+        return shared_message(key)
     return public_reason(view, action)
 
 
@@ -42,18 +33,18 @@ def public_reason(view: SpadesView, action: Action) -> Message:
     """What ``action`` of the seat whose view this is does, from public facts only."""
     kind = action.kind
     if kind in _DRAW:
-        return _said("reason.spades.draw")
+        return shared_message("reason.spades.draw")
     if kind is ActionKind.DOUBLE_NIL:
-        return _said("reason.spades.double_nil")
+        return shared_message("reason.spades.double_nil")
     if kind is ActionKind.EXCHANGE:
-        return _said("reason.spades.exchange")
+        return shared_message("reason.spades.exchange")
     if kind is ActionKind.BID:
         if action.number == 0:
-            return _said("reason.spades.nil")
+            return shared_message("reason.spades.nil")
         return Message("reason.spades.bid", {"count": action.number})
     if kind is ActionKind.PLAY:
         return _card_reason(view, action.card)
-    return _said("reason.practice")
+    return shared_message("reason.practice")
 
 
 def _highest_left(view: SpadesView, card: Card) -> bool:
@@ -68,15 +59,16 @@ def _card_reason(view: SpadesView, card: Card) -> Message:
     lead = view.current_trick.cards
     if not lead:
         if card.suit == Suit.SPADES:
-            return _said("reason.spades.lead_spade")
+            return shared_message("reason.spades.lead_spade")
         if _highest_left(view, card):
-            return _said("reason.spades.lead_master")
-        return _said("reason.spades.nil_lead" if nil else "reason.spades.lead")
+            return shared_message("reason.spades.lead_master")
+        return shared_message("reason.spades.nil_lead" if nil else "reason.spades.lead")
     led = lead[0]
     if follower_wins(led, card):
-        return _said("reason.spades.trump" if card.suit != led.suit else "reason.spades.take")
+        return shared_message(
+            "reason.spades.trump" if card.suit != led.suit else "reason.spades.take")
     if nil:
-        return _said("reason.spades.nil_under")
+        return shared_message("reason.spades.nil_under")
     if card.suit != led.suit:
-        return _said("reason.spades.discard")
-    return _said("reason.spades.under")
+        return shared_message("reason.spades.discard")
+    return shared_message("reason.spades.under")

@@ -21,8 +21,9 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
+from tricktable.web.edges.asgi import HttpMiddleware, StatusWatch
 from tricktable.web.edges.metrics import route_template
 
 __all__ = ["AccessLogMiddleware", "JsonFormatter", "RedactingFormatter", "player_hash",
@@ -73,32 +74,19 @@ class JsonFormatter(logging.Formatter):
         return redact(json.dumps(data, ensure_ascii=False))
 
 
-class AccessLogMiddleware:
+class AccessLogMiddleware(HttpMiddleware):
     """Logs every HTTP request when it has been answered."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         start = time.perf_counter()
-        status = 500
-
-        async def watched_send(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
+        watch = StatusWatch(send)
         try:
-            await self.app(scope, receive, watched_send)
+            await self.app(scope, receive, watch)
         finally:
             if log.isEnabledFor(logging.INFO):
                 route = route_template(scope)
                 duration = round((time.perf_counter() - start) * 1000, 1)
                 player = player_hash(scope.get("state", {}).get("player_id"))
-                log.info("%s %s %d %.1fms", scope["method"], route, status, duration,
-                         extra={"method": scope["method"], "route": route, "status": status,
+                log.info("%s %s %d %.1fms", scope["method"], route, watch.status, duration,
+                         extra={"method": scope["method"], "route": route, "status": watch.status,
                                 "duration_ms": duration, "player": player})

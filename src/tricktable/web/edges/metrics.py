@@ -27,7 +27,9 @@ from prometheus_client import (
     generate_latest,
 )
 from prometheus_client.multiprocess import MultiProcessCollector
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
+
+from tricktable.web.edges.asgi import HttpMiddleware, StatusWatch
 
 __all__ = [
     "ACTION_SECONDS",
@@ -117,26 +119,13 @@ def route_template(scope: Scope) -> str:
     return "unmatched"
 
 
-class MetricsMiddleware:
+class MetricsMiddleware(HttpMiddleware):
     """Counts every HTTP answer by route template, method and status."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        status = 500
-
-        async def watched_send(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        watch = StatusWatch(send)
         try:
-            await self.app(scope, receive, watched_send)
+            await self.app(scope, receive, watch)
         finally:
             REQUESTS.labels(route_template(scope), method_label(scope["method"]),
-                            str(status)).inc()
+                            str(watch.status)).inc()

@@ -4,7 +4,9 @@ style and no framing, ``nosniff``, and a strict referrer policy."""
 from __future__ import annotations
 
 from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from tricktable.web.edges.asgi import HttpMiddleware
 
 __all__ = ["CONTENT_SECURITY_POLICY", "SecurityHeadersMiddleware"]
 
@@ -29,17 +31,11 @@ _HEADERS = {
 }
 
 
-class SecurityHeadersMiddleware:
+class SecurityHeadersMiddleware(HttpMiddleware):
     """Sets the headers on every HTTP answer (the API docs' page included: it loads Swagger UI
     from this server, see :func:`tricktable.web.contract.install_docs`)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)

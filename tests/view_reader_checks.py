@@ -1,0 +1,18 @@
+"""The contract every game's view reader keeps with the whole view, checked the same way for
+Sheepshead and Spades."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+def assert_reader_agrees(read: Any, view: Any) -> None:
+    """``read`` (a seat's ``ViewReader``) gives every field of ``view`` (that seat's whole view)
+    and the reader's own shortcuts (trick count, hand mask, tricks from any start) agree."""
+    for field in dataclasses.fields(view):
+        assert getattr(read, field.name) == getattr(view, field.name), field.name
+    assert read.trick_count == len(view.tricks)
+    assert read.hand_mask == sum(1 << c for c in view.hand)
+    for start in range(len(view.tricks) + 1):
+        assert read.tricks_from(start) == view.tricks[start:]
