@@ -50,6 +50,7 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.web.contract import install_openapi
@@ -192,6 +193,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(GZipMiddleware, minimum_size=1000)  # compressed pages, scripts, cards
 
     for router in (health.router, games.router, players.router, leaderboard.router,
                    tables.router, tables.pages, pages.router, review.router, i18n.router,
