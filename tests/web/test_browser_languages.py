@@ -34,6 +34,7 @@ from tests.web.browser import (
     artifacts,
     page_errors,
     require_browser,
+    tool,
     wait_for_state,
 )
 from tests.web.servers import Server
@@ -248,7 +249,7 @@ def set_nickname(page: Any) -> None:
 
 
 def open_dialog(page: Any, opener: str) -> None:
-    page.click(opener)
+    tool(page, opener).click()
     page.wait_for_selector("#dialog[open]")
 
 

@@ -71,10 +71,12 @@ export function setupToolbar(prefix, tools) {
   }
   more.addEventListener('click', () => (isOpen() ? close() : open()));
   backdrop.addEventListener('click', () => close());
-  // A tool used closes the sheet first (its dialog then opens over the table, not the sheet).
+  // A tool used closes the sheet first (its dialog then opens over the table, not the sheet);
+  // so does a speed chosen.
   bar.addEventListener('click', (event) => {
     if (event.target.closest('button')) close({ focus: false });
   });
+  bar.addEventListener('change', () => close());
   bar.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && isOpen()) {
       event.preventDefault();
