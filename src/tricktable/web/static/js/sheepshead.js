@@ -180,6 +180,7 @@ function renderSeats() {
       bubble: d.bubbles[seat] ? bubbleElement(box, d.bubbles[seat]) : null,
     }));
     box.classList.toggle('to-move', d.toMove === seat && !over);
+    box.classList.toggle('you', seat === HUMAN); // at a table with friends, any seat may be yours
     box.setAttribute('aria-label', t('web.sheepshead.seat_label', { name: seatName(seat), score: signed(d.totals[seat]), count: d.tricksBySeat[seat] }));
   }
 }

@@ -9,6 +9,7 @@ import { cardName, cardSvg, cardText } from './cards.js';
 import { button, delay, session, yourName } from './common.js';
 import { formatList, formatNumber, t, tParts } from './i18n.js';
 import { seatParts, showPlayed } from './seats.js';
+import { bidPicker, playPrompt } from './spades-prompts.js';
 import { finalResult, handSummary, lastHandBody, scoresBody, trickBody } from './spades-dialogs.js';
 import { bidText, bidWord, opponent, person, said, setSides, who } from './spades-words.js';
 import { createTable } from './table.js';
@@ -186,6 +187,7 @@ function renderSeat(seat) {
   }));
   const over = app.game.status === 'over' && !app.busy;
   box.classList.toggle('to-move', d.toMove === seat && !over);
+  box.classList.toggle('you', seat === HUMAN);
   box.setAttribute('aria-label', t('web.spades.seat_label', {
     name: who(seat), cards: t('web.table.cards', { count }), bid: bidText(d.bids[seat]),
     tricks: t('web.spades.tricks', { count: d.tricksWon[seat] }), score: d.totals[seat],
@@ -253,41 +255,6 @@ function handCards() {
   });
 }
 
-function bidPicker(legal) {
-  const numbers = legal.filter((a) => /^bid \d+$/.test(a)).map((a) => Number(a.slice(4)));
-  const low = Math.min(...numbers);
-  const high = Math.max(...numbers);
-  app.bid = Math.min(high, Math.max(low, app.bid));
-  const input = el('input', {
-    type: 'number', id: 'sp-bid-number', min: low, max: high, value: app.bid, inputmode: 'numeric',
-    'aria-label': t('web.spades.bid_number'), class: 'bid-number',
-  });
-  const bidButton = button(t('web.spades.bid_button', { tricks: app.bid }), () => send(`bid ${app.bid}`), { primary: true, testid: 'bid-button' });
-  const set = (value) => {
-    app.bid = Math.min(high, Math.max(low, value));
-    input.value = String(app.bid);
-    bidButton.textContent = t('web.spades.bid_button', { tricks: app.bid });
-  };
-  input.addEventListener('input', () => {
-    const value = Number(input.value);
-    if (Number.isInteger(value) && value >= low && value <= high) set(value);
-  });
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      send(`bid ${app.bid}`);
-    }
-  });
-  return [
-    el('span', { class: 'picker', role: 'group', 'aria-label': t('web.spades.your_bid') },
-      button('−', () => set(app.bid - 1), { ariaLabel: t('web.spades.bid_fewer'), testid: 'bid-down' }),
-      input,
-      button('+', () => set(app.bid + 1), { ariaLabel: t('web.spades.bid_more'), testid: 'bid-up' })),
-    bidButton,
-    legal.includes('bid nil') ? button(t('web.spades.nil'), () => send('bid nil'), { testid: 'nil-button' }) : null,
-  ].filter(Boolean);
-}
-
 // What the player is asked when it is its turn (the table says the rest: busy, waiting, over).
 function turnPrompt(legal) {
   const d = app.display;
@@ -322,34 +289,10 @@ function turnPrompt(legal) {
     } else if (theirs !== null) {
       second = opponent('web.spades.computer_bid', 'web.spades.bid_named', { count: theirs });
     }
-    return { text: `${t('web.spades.bid_prompt')} ${second}`, buttons: bidPicker(legal) };
+    return { text: `${t('web.spades.bid_prompt')} ${second}`, buttons: bidPicker(legal, app, send) };
   }
-  if (legal.some((a) => a.startsWith('play '))) return { text: playPrompt(legal), buttons: [] };
+  if (legal.some((a) => a.startsWith('play '))) return { text: playPrompt(legal, app.display), buttons: [] };
   return { text: '', buttons: [] };
-}
-
-// What the legal cards say about this turn, in words (the server decided which they are).
-// A suit has a message each where the sentence names it, so each language can inflect it.
-const FOLLOW = {
-  C: 'web.spades.follow_clubs', S: 'web.spades.follow_spades', H: 'web.spades.follow_hearts', D: 'web.spades.follow_diamonds',
-};
-const VOID = {
-  C: 'web.spades.void_clubs', S: 'web.spades.void_spades', H: 'web.spades.void_hearts', D: 'web.spades.void_diamonds',
-};
-
-function playPrompt(legal) {
-  const d = app.display;
-  const cards = legal.map((a) => a.slice(5));
-  const spades = d.hand.filter((c) => c.endsWith('S'));
-  if (d.trick.length === 0) {
-    if (!d.spadesBroken && spades.length && !cards.some((c) => c.endsWith('S'))) {
-      return t('web.spades.lead_not_broken');
-    }
-    return t('web.table.your_lead');
-  }
-  const led = d.trick[0].card.slice(-1);
-  if (cards.every((c) => c.endsWith(led))) return t(FOLLOW[led]);
-  return t(VOID[led]);
 }
 
 function drawTable() {
