@@ -193,7 +193,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)
     app.add_middleware(LanguageMiddleware)
-    app.add_middleware(GZipMiddleware, minimum_size=1000)  # compressed pages, scripts, cards
 
     for router in (health.router, games.router, players.router, leaderboard.router,
                    tables.router, tables.pages, pages.router, review.router, i18n.router,
@@ -201,5 +200,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     if settings.test_options:
         app.include_router(testing.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC)), name="static")
     return app
