@@ -499,6 +499,7 @@ def test_at_the_instant_speed_a_won_trick_stays_in_view(server: Server, browser:
     page.reload()
     for _ in range(3):
         wait_for_state(page, "idle")
+        page.wait_for_timeout(1000)  # a player looks before playing (a held trick is still shown)
         count = page.locator("#hand button.card").count()
         page.locator("#hand button.card.legal").first.click()
         page.wait_for_function("(n) => document.querySelectorAll('#hand button.card').length < n",
