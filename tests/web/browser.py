@@ -128,6 +128,17 @@ class Screenshots:
                              full_page=True, animations="disabled")
 
 
+def tool(page: Any, selector: str) -> Any:
+    """A tool of the table shown (``#scores-button``, ``#speed``…), ready to use: where the
+    toolbar is folded away (a phone) the table's menu button opens it first; using a tool (or
+    choosing a speed) folds it again."""
+    found = page.locator(selector)
+    if not found.is_visible():
+        page.locator(".table-view:not([hidden]) .more-button").click()
+        found.wait_for(state="visible")
+    return found
+
+
 def wait_for_state(page: Any, states: str) -> str:
     """Wait until the page's state (``body[data-state]``) is one of ``states``; it, then."""
     # A function, not an expression string: Playwright evals expression strings in the page,

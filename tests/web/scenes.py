@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.web.browser import wait_for_state
+from tests.web.browser import tool, wait_for_state
 from tests.web.play import spades_choice
 
 
@@ -211,5 +211,5 @@ def show(page: Any, url: str, scene: Scene, shown: Scene | None) -> None:
         page.goto(f"{url}/?shown={random.random()}#game={scene.game}")
         wait_for_state(page, scene.state)
     if scene.opener:
-        page.click(scene.opener)
+        tool(page, scene.opener).click()  # on a phone, from the table's menu
         page.wait_for_selector("#dialog[open]")

@@ -32,6 +32,7 @@ from tests.web.browser import (
     Screenshots,
     artifacts,
     page_errors,
+    tool,
     wait_for_state,
 )
 from tests.web.servers import Server
@@ -240,7 +241,7 @@ def set_nickname(page: Any) -> None:
 
 
 def open_dialog(page: Any, opener: str) -> None:
-    page.click(opener)
+    tool(page, opener).click()
     page.wait_for_selector("#dialog[open]")
 
 

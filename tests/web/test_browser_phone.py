@@ -1,8 +1,10 @@
 """Phone first and accessible: every page, table phase and dialog of both games at 360×740,
 390×844 and 1366×800 in Chromium — no sideways scrolling, the hand and the prompt in view with
-tap targets of 44 px, cards side by side without hiding each other, dialogs that open at their
-top — and an axe-core scan of each with no serious or critical violation.  Then a hand played
-by keyboard alone, counting the animations the cards start.
+tap targets of 44 px, cards side by side without hiding each other, no player's name broken
+inside a word, at most six controls besides the cards and the question's answers on a phone,
+dialogs that open at their top (a hand's result and scores in view whole) — and an axe-core
+scan of each with no serious or critical violation.  Then a hand played by keyboard alone,
+counting the animations the cards start, and a won trick kept in view at the instant speed.
 
 The scenes (tests/web/scenes.py) are brought about through the API with the page's own cookie,
 then shown by loading the page.  Screenshots go to ``test-artifacts/browser-phone/``.
@@ -20,9 +22,10 @@ from tests.web.browser import (
     Screenshots,
     artifacts,
     page_errors,
+    tool,
     wait_for_state,
 )
-from tests.web.scenes import Api, Scene, scenes, sheepshead_at_pick, show
+from tests.web.scenes import Api, Scene, first, scenes, sheepshead_at_pick, show
 from tests.web.servers import Server
 
 VIEWPORTS = ((360, 740), (390, 844), (1366, 800))
@@ -47,6 +50,33 @@ BOXES = """(selector) => [...document.querySelectorAll(selector)]
                 return [r.left, r.top, r.right, r.bottom]; })"""
 
 
+# The table's own controls in view, besides the cards and the prompt's answers.
+CONTROLS = """() => [...document.querySelectorAll(
+    '.table-view:not([hidden]) :is(button, select, input, a[href], summary)')]
+  .filter((e) => !e.closest('.hand, .prompt') && e.checkVisibility({ checkVisibilityCSS: true })
+    && e.getClientRects().length > 0)
+  .map((e) => e.id || e.className)"""
+
+# Players' names broken inside a word: each word of a seat's name on one line.
+BROKEN_NAMES = """() => [...document.querySelectorAll('.table-view:not([hidden]) .seat .name')]
+  .flatMap((name) => {
+    const text = name.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+    const broken = [];
+    let at = 0;
+    for (const word of text.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(word);
+      at += word.length + 1;
+    }
+    if (name.scrollWidth > name.clientWidth + 1) broken.push(`${text.textContent} (cut)`);
+    return broken;
+  })"""
+
+
 def check_fits(page: Any, scene: Scene, width: int, height: int) -> None:
     where = f"{scene.name} at {width}×{height}"
     scroll = page.evaluate("document.documentElement.scrollWidth")
@@ -60,6 +90,12 @@ def check_fits(page: Any, scene: Scene, width: int, height: int) -> None:
             if "button" in selector:
                 assert right - left >= 43.5 and bottom - top >= 43.5, \
                     f"{where}: {selector} is {right - left:.0f}×{bottom - top:.0f} px"
+    if scene.game is not None:
+        broken = page.evaluate(BROKEN_NAMES)
+        assert not broken, f"{where}: names broken: {broken}"
+        if width <= 414 and not page.locator("#dialog[open]").count():
+            controls = page.evaluate(CONTROLS)
+            assert len(controls) <= 6, f"{where}: {len(controls)} controls in view: {controls}"
     cards = page.evaluate(BOXES, ".table-view:not([hidden]) .hand button.card svg")
     for (_, top, right, _), (next_left, next_top, _, _) in itertools.pairwise(cards):
         if abs(top - next_top) < 20:  # the same row: a card may not cover its neighbour's corner
@@ -246,7 +282,7 @@ def test_settings_are_kept_and_change_the_table(server: Server, browser: Any) ->
     wait_for_state(page, "idle")
     order = page.locator("#hand button.card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
     width = page.locator("#hand button.card").first.bounding_box()["width"]
-    page.click("#settings-button")
+    tool(page, "#settings-button").click()
     page.check("#setting-four-colour")
     page.check("#setting-sound")
     page.select_option("#setting-hand-order", "low-first")
@@ -259,9 +295,9 @@ def test_settings_are_kept_and_change_the_table(server: Server, browser: Any) ->
     assert cards.evaluate_all("(cs) => cs.map((c) => c.dataset.card)") == order[::-1]
     assert cards.first.bounding_box()["width"] < width * 0.9
     assert page.locator("#speed").input_value() == "fast"
-    fills = page.locator("#hand button.card[data-card$='C'] svg > g").evaluate_all(
-        "(gs) => gs.map((g) => g.getAttribute('fill'))")
-    assert fills and set(fills) == {"#08752e"}, fills  # green clubs
+    fills = page.locator("#hand button.card[data-card$='C'] svg g.s-C").evaluate_all(
+        "(gs) => gs.map((g) => getComputedStyle(g).fill)")
+    assert fills and set(fills) == {"rgb(8, 117, 46)"}, fills  # green clubs
     # A message covers nothing: it takes the prompt's line for a moment.
     page.click("#last-trick-button")
     page.wait_for_selector("#toast:not([hidden])")
@@ -280,5 +316,54 @@ def test_settings_are_kept_and_change_the_table(server: Server, browser: Any) ->
     page.keyboard.press("b")
     wait_for_state(page, "idle hand-end")
     assert page.evaluate("window.__sounds") > before
+    assert not errors, errors
+    context.close()
+
+
+# Every stretch of time a whole trick (five cards) lay on the table, in milliseconds; the one
+# still shown, since when.
+WATCH_FULL_TRICKS = """
+window.__full = [];
+window.__fullSince = null;
+new MutationObserver(() => {
+  const shown = document.querySelectorAll('#trick .played').length === 5;
+  const now = performance.now();
+  if (shown && window.__fullSince === null) window.__fullSince = now;
+  if (!shown && window.__fullSince !== null) {
+    window.__full.push(now - window.__fullSince);
+    window.__fullSince = null;
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_at_the_instant_speed_a_won_trick_stays_in_view(server: Server, browser: Any) -> None:
+    """Nothing moves at the instant speed, yet the cards played after the player's are seen: a
+    won trick stays whole on the table for most of a second when more cards follow at once,
+    and until the next card otherwise."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(WATCH_FULL_TRICKS)
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url)
+    wait_for_state(page, "lobby")
+    page.evaluate("localStorage.setItem('tricktable.settings', JSON.stringify({speed: 'instant'}))")
+    api = Api(page, server.url)
+    game = api.act(sheepshead_at_pick(api), "pick")
+    game = api.act(api.act(game, first(game)), "alone")
+    page.goto(f"{server.url}/#game={game['id']}")
+    page.reload()
+    for _ in range(3):
+        wait_for_state(page, "idle")
+        page.wait_for_timeout(1000)  # a player looks before playing (a held trick is still shown)
+        count = page.locator("#hand button.card").count()
+        page.locator("#hand button.card.legal").first.click()
+        page.wait_for_function("(n) => document.querySelectorAll('#hand button.card').length < n",
+                               arg=count)
+    wait_for_state(page, "idle")
+    shown = page.evaluate("window.__full")
+    still = page.evaluate("window.__fullSince !== null")
+    assert len(shown) + still >= 3, (shown, still)
+    assert all(ms >= 800 for ms in shown), shown
     assert not errors, errors
     context.close()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import artifacts, page_errors
+from tests.web.browser import artifacts, page_errors, tool
 from tests.web.servers import Server
 
 PHONE = {"width": 390, "height": 844}
@@ -151,7 +151,7 @@ def test_three_friends_and_two_computers_play_sheepshead(server: Server, browser
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob, cy):
         page.wait_for_selector("#table-view:not([hidden])")
-        page.select_option("#speed", "instant")
+        tool(page, "#speed").select_option("instant")
     assert bob.evaluate("document.body.dataset.me") == "1"
     assert "you" in bob.locator("#table .seat-1 .name").inner_text().lower()
     bob.screenshot(path=str(directory / "02-phone-table.png"), full_page=True)
@@ -173,7 +173,7 @@ def test_a_player_leaves_a_computer_plays_the_seat_and_the_player_returns(
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob):
         page.wait_for_selector("#table-view:not([hidden])")
-        page.select_option("#speed", "instant")
+        tool(page, "#speed").select_option("instant")
     play([ann, bob], "", until=lambda: ann.locator("#hand button.card").count() < 6, limit=60)
     bob.close()  # Bob leaves
     ann.locator("#seats-button").click()
@@ -190,7 +190,7 @@ def test_a_player_leaves_a_computer_plays_the_seat_and_the_player_returns(
     bob = bob_context.new_page()
     bob.goto(link)
     bob.wait_for_selector("#table-view:not([hidden])")
-    bob.select_option("#speed", "instant")
+    tool(bob, "#speed").select_option("instant")
     ann.locator("#seats-button").click()
     ann.wait_for_function("() => !document.querySelector('#lobby-seats li[data-seat=\"1\"]')"
                           ".textContent.includes('away')", timeout=30_000)
@@ -244,7 +244,7 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob):
         page.wait_for_selector("#spades-view:not([hidden])")
-        page.select_option("#sp-speed", "instant")
+        tool(page, "#sp-speed").select_option("instant")
     assert bob.evaluate("document.body.dataset.me") == "1"
     acted = play([ann, bob], "sp-", limit=240)
     assert acted >= 28  # 26 draws, 2 bids, cards

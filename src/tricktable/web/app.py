@@ -50,6 +50,7 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.web.contract import install_docs, install_openapi
@@ -208,5 +209,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(learn_routes.router)
     if settings.test_options:
         app.include_router(testing.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC)), name="static")
     return app

@@ -1,8 +1,10 @@
-// Playing cards drawn as SVG by our own code: rank letters, suit shapes, red hearts and diamonds
-// (or, with the four-colour deck setting, green clubs and blue diamonds).
+// Playing cards as SVG: a large corner index (rank over suit, legible at 44 px wide), the
+// classic pip layouts of the 2 to the 10, a big pip for the ace, and for the court cards the
+// traditional double-headed pictures (vendored in /static/cards/, see its README) in a frame.
+// Colours are the design tokens' (table.css: .s-C, .s-D…), so the four-colour deck setting
+// (green clubs, blue diamonds) needs no redraw.
 
 import { t } from './i18n.js';
-import { settings } from './settings.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -14,8 +16,6 @@ export const SUITS = {
   D: { name: 'web.suit.diamonds', symbol: '♦', red: true },
 };
 
-const FOUR_COLOURS = { C: '#08752e', S: '#1a1a1a', H: '#c8102e', D: '#1456b8' };
-
 const RANK_NAMES = {
   A: 'web.rank.ace', K: 'web.rank.king', Q: 'web.rank.queen', J: 'web.rank.jack', 10: 'web.rank.ten',
   9: 'web.rank.nine', 8: 'web.rank.eight', 7: 'web.rank.seven', 6: 'web.rank.six', 5: 'web.rank.five',
@@ -24,11 +24,28 @@ const RANK_NAMES = {
 
 // Suit shapes in a 100 x 100 box.
 const SHAPES = {
-  H: '<path d="M50 88 C22 64 4 48 10 28 C16 10 40 8 50 28 C60 8 84 10 90 28 C96 48 78 64 50 88 Z"/>',
-  D: '<path d="M50 4 L86 50 L50 96 L14 50 Z"/>',
-  S: '<path d="M50 6 C78 34 96 48 90 66 C85 80 66 82 55 70 L62 94 L38 94 L45 70 C34 82 15 80 10 66 C4 48 22 34 50 6 Z"/>',
-  C: '<circle cx="50" cy="28" r="19"/><circle cx="28" cy="60" r="19"/><circle cx="72" cy="60" r="19"/>' +
-     '<path d="M44 52 L56 52 L62 94 L38 94 Z"/>',
+  H: 'M50 90C24 66 5 50 8 29 11 11 27 5 39 8c5 1 9 5 11 10 2-5 6-9 11-10 12-3 28 3 31 21 3 21-16 37-42 61Z',
+  D: 'M50 3 87 50 50 97 13 50Z',
+  S: 'M50 4C66 24 93 40 92 62c0 14-11 23-23 23-8 0-13-4-16-8 1 8 4 14 10 19H37c6-5 9-11 10-19-3 4-8 8-16 8C19 85 8 76 8 62 7 40 34 24 50 4Z',
+  C: 'M50 5c12 0 21 9 21 21 0 6-2 11-6 15 3-1 6-2 9-2 12 0 21 10 21 22S86 83 74 83c-8 0-15-4-19-11 1 11 5 18 11 24H34c6-6 10-13 11-24-4 7-11 11-19 11-12 0-21-10-21-22s9-22 21-22c3 0 6 1 9 2-4-4-6-9-6-15 0-12 9-21 21-21Z',
+};
+
+// Where the pips of the 2 to the 10 lie (their centres), right of the corner index: three
+// columns, rows from the top to the bottom of the card; the lower half's pips are turned.
+const [L, C, R] = [46, 64, 82];
+const [TOP, MID, BOTTOM] = [24, 71, 118];
+const [Q1, Q2] = [TOP + (BOTTOM - TOP) / 3, TOP + (2 * (BOTTOM - TOP)) / 3];
+const SIDES = (rows) => rows.flatMap((y) => [[L, y], [R, y]]);
+const PIPS = {
+  2: [[C, TOP], [C, BOTTOM]],
+  3: [[C, TOP], [C, MID], [C, BOTTOM]],
+  4: SIDES([TOP, BOTTOM]),
+  5: [...SIDES([TOP, BOTTOM]), [C, MID]],
+  6: SIDES([TOP, MID, BOTTOM]),
+  7: [...SIDES([TOP, MID, BOTTOM]), [C, (TOP + MID) / 2]],
+  8: [...SIDES([TOP, MID, BOTTOM]), [C, (TOP + MID) / 2], [C, (MID + BOTTOM) / 2]],
+  9: [...SIDES([TOP, Q1, Q2, BOTTOM]), [C, MID]],
+  10: [...SIDES([TOP, Q1, Q2, BOTTOM]), [C, (TOP + Q1) / 2], [C, (Q2 + BOTTOM) / 2]],
 };
 
 export function parseCard(code) {
@@ -55,42 +72,66 @@ export function cardText(code) {
   return rank + SUITS[suit].symbol;
 }
 
-function suitShape(suit, x, y, size, rotate = false) {
-  const scale = size / 100;
-  const transform = `translate(${x} ${y}) ${rotate ? `rotate(180 ${size / 2} ${size / 2})` : ''} scale(${scale})`;
-  return `<g transform="${transform}">${SHAPES[suit]}</g>`;
+const round = (n) => Math.round(n * 10) / 10;
+
+// A suit shape of `size` centred on (x, y), turned upside down when `turned`.
+function pip(suit, x, y, size, turned = false) {
+  const s = size / 100;
+  const turn = turned ? ` rotate(180 ${round(x)} ${round(y)})` : '';
+  return `<path d="${SHAPES[suit]}" transform="${turn}translate(${round(x - size / 2)} ${round(y - size / 2)}) scale(${s})"/>`;
+}
+
+// The corner index: the rank (narrowed for the 10) over the suit.
+function index(rank, suit) {
+  const ten = rank === '10' ? ' textLength="25" lengthAdjust="spacingAndGlyphs"' : '';
+  return `<text class="cf-rank" x="14" y="31" font-size="33" text-anchor="middle"${ten}>${rank}</text>`
+    + pip(suit, 14, 47.5, 23);
+}
+
+function middle(rank, suit) {
+  if (rank === 'A') return pip(suit, 63, 72, 50);
+  if (PIPS[rank]) {
+    const size = Number(rank) >= 9 ? 19 : 21;
+    return PIPS[rank].map(([x, y]) => pip(suit, x, y, size, y > MID + 1)).join('');
+  }
+  // A court card: its picture, framed in the suit's colour.
+  return `<rect class="cf-frame" x="27.5" y="5.5" width="68" height="129" rx="3"/>`
+    + `<image href="/static/cards/${rank}${suit}.svg" x="28.5" y="6.5" width="66" height="127" preserveAspectRatio="xMidYMid slice"/>`;
 }
 
 function faceSvg(code) {
-  const { rank, suit, red } = parseCard(code);
-  const color = settings.fourColour ? FOUR_COLOURS[suit] : (red ? '#c8102e' : '#1a1a1a');
-  const index = (flip) => {
-    const g = `<text x="13" y="27" font-size="${rank === '10' ? 21 : 24}" font-weight="700" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" ${rank === '10' ? 'letter-spacing="-2"' : ''}>${rank}</text>` +
-      suitShape(suit, 4, 32, 18);
-    return flip ? `<g transform="rotate(180 50 70)">${g}</g>` : g;
-  };
-  let middle;
-  if (rank === 'J' || rank === 'Q' || rank === 'K') {
-    middle = `<rect x="24" y="30" width="52" height="80" rx="6" fill="none" stroke="${color}" stroke-width="2.5"/>` +
-      `<text x="50" y="82" font-size="40" font-weight="700" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif">${rank}</text>` +
-      suitShape(suit, 40, 36, 20) + suitShape(suit, 40, 86, 20, true);
-  } else {
-    const size = rank === 'A' ? 50 : 40;
-    middle = suitShape(suit, 50 - size / 2, 70 - size / 2, size);
-  }
-  return `<svg xmlns="${SVG}" viewBox="0 0 100 140" class="card-svg" aria-hidden="true" focusable="false">` +
-    `<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="#444" stroke-width="2"/>` +
-    `<g fill="${color}">${index(false)}${middle}${index(true)}</g></svg>`;
+  const { rank, suit } = parseCard(code);
+  return `<svg xmlns="${SVG}" viewBox="0 0 100 140" class="card-svg face" aria-hidden="true" focusable="false">`
+    + '<rect class="cf-face" x="1" y="1" width="98" height="138" rx="7"/>'
+    + `<g class="s-${suit}">${index(rank, suit)}${middle(rank, suit)}</g></svg>`;
 }
 
+// The back's lattice: diagonal lines across its field, computed rather than patterned (a
+// pattern needs an id, and one id many times over in a page is one too many).
+function lattice(x0, y0, width, height, step) {
+  const lines = [];
+  for (let k = -height; k < width; k += step) {
+    const ax = x0 + Math.max(k, 0);
+    const ay = y0 + Math.max(-k, 0);
+    const length = Math.min(width - Math.max(k, 0), height - Math.max(-k, 0));
+    lines.push(`M${ax} ${ay}l${length} ${length}`);
+    lines.push(`M${x0 + width - Math.max(k, 0)} ${ay}l${-length} ${length}`);
+  }
+  return lines.join('');
+}
+
+const BACK_LINES = lattice(8, 8, 84, 124, 12);
+
 function backSvg(label) {
-  return `<svg xmlns="${SVG}" viewBox="0 0 100 140" class="card-svg" aria-hidden="true" focusable="false">` +
-    `<defs><pattern id="tt-back" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
-    `<rect width="10" height="10" fill="#1f4e8c"/><rect width="5" height="10" fill="#2a62aa"/></pattern></defs>` +
-    `<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="#444" stroke-width="2"/>` +
-    `<rect x="8" y="8" width="84" height="124" rx="6" fill="url(#tt-back)"/>` +
-    (label ? `<text x="50" y="84" font-size="46" font-weight="700" text-anchor="middle" fill="#fff" font-family="Arial, sans-serif">${label}</text>` : '') +
-    `</svg>`;
+  return `<svg xmlns="${SVG}" viewBox="0 0 100 140" class="card-svg back" aria-hidden="true" focusable="false">`
+    + '<rect class="cf-face" x="1" y="1" width="98" height="138" rx="7"/>'
+    + '<rect class="cb-field" x="7" y="7" width="86" height="126" rx="4"/>'
+    + `<path class="cb-line" d="${BACK_LINES}"/>`
+    + '<rect class="cb-frame" x="11" y="11" width="78" height="118" rx="3"/>'
+    + (label
+      ? `<text class="cb-label" x="50" y="86" font-size="46" text-anchor="middle">${label}</text>`
+      : `<path class="cb-emblem" d="M50 46 66 70 50 94 34 70Z"/><g class="cb-pip">${pip('S', 50, 70, 18)}</g>`)
+    + '</svg>';
 }
 
 // The SVG markup of a card; null (or undefined) draws a card back ("?" for the unknown card).

@@ -1,10 +1,9 @@
 // What the tables share: the animation speed, the page state, buttons, dialogs, small cards,
-// the pieces of a table (the player's name, an opponent's card backs, a played card), keyboard
-// moves through a hand, and the way back to the lobby.  (A table's life is in table.js.)
+// the player's name, keyboard moves through a hand, and the way back to the lobby.  (A table's
+// life is in table.js, its seats and played cards in seats.js.)
 
 import { cardName, cardSvg } from './cards.js';
 import { t } from './i18n.js';
-import { slideIn } from './motion.js';
 import { SPEEDS, changeSetting, settings } from './settings.js';
 import { $, el } from './ui.js';
 
@@ -82,39 +81,6 @@ export function miniCards(codes, label = '?') {
 export function yourName() {
   const nickname = session.me && session.me.nickname;
   return nickname ? t('web.seat.you_nickname', { nickname }) : t('web.seat.you');
-}
-
-// An opponent's hand: as many card backs as it holds.
-export function cardBacks(count, label) {
-  const backs = el('div', { class: 'backs', role: 'img', 'aria-label': label });
-  for (let k = 0; k < count; k += 1) {
-    const mini = el('span', { class: 'mini' });
-    mini.innerHTML = cardSvg(null);
-    backs.append(mini);
-  }
-  return backs;
-}
-
-// A seat's place on the table: the card it played (a null card lies face down), or nothing.
-// `label(card)` names the card for a screen reader.  A card already shown stays as it is; a new
-// one slides in from `origin`, its player's seat or hand.
-export function showPlayed(slot, play, winner, label, origin = null) {
-  slot.classList.toggle('winner', winner);
-  if (!play) {
-    slot.replaceChildren();
-    return;
-  }
-  const code = play.card || 'unknown';
-  const shown = slot.firstElementChild;
-  if (shown && shown.dataset.card === code && shown.dataset.deck === cardDeck()) return;
-  const holder = el('div', { class: 'played', 'data-card': code, 'data-deck': cardDeck(), 'aria-label': label(play.card), role: 'img' });
-  holder.innerHTML = cardSvg(play.card, { label: '?' });
-  slot.replaceChildren(holder);
-  if (!shown || shown.dataset.card !== code) slideIn(holder, origin);
-}
-
-function cardDeck() {
-  return settings.fourColour ? '4' : '2';
 }
 
 // --- Keyboard: arrows move through the cards of a hand, 1-9 jump to a card -------------------

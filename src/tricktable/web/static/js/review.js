@@ -155,6 +155,12 @@ export function learningTools(app, prefix = '') {
   return [hint, why, replay];
 }
 
+// The same buttons as a table's toolbar takes them: each with its icon's name.
+export function learningToolbar(app, prefix = '') {
+  const [hint, why, replay] = learningTools(app, prefix);
+  return [[hint, 'hint'], [why, 'why'], [replay, 'replay']];
+}
+
 // A finished hand's way to its replay: every card, each computer play's reason, the review.
 export function replayLink(game) {
   if (game.mode === 'daily') return el('p', { class: 'muted' }, t('web.review.daily_later'));

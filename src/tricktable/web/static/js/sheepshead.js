@@ -4,13 +4,15 @@
 // language: its words are shown as they come).
 
 import { cardName, cardText } from './cards.js';
-import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
+import { button, delay, session, yourName } from './common.js';
 import { houseEvent, housePrompt, revealMessage } from './house.js';
-import { formatList, formatNumber, language, t, tParts } from './i18n.js';
+import { formatList, formatNumber, t } from './i18n.js';
 import { pulse } from './motion.js';
-import { learningTools, replayLink } from './review.js';
+import { learningToolbar } from './review.js';
+import { seatParts, showPlayed } from './seats.js';
+import { finalStandings, handSummary, lastHandBody, scoresBody, trickBody } from './sheepshead-dialogs.js';
 import { createTable } from './table.js';
-import { $, el, NAMES, SHORT_NAMES, seatName, serverWords, signed, toast } from './ui.js';
+import { $, el, NAMES, seatName, signed, toast } from './ui.js';
 
 // The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
 let HUMAN = 0;
@@ -22,15 +24,33 @@ const table = createTable({
   state: { pendingCall: null },
   clearChoices, displayFrom, freshDeal, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
   waiting: t('web.sheepshead.waiting'), finalLabel: t('web.sheepshead.final_standings'),
-  final: finalStandings, dailyRanked: 'web.sheepshead.daily_ranked',
+  final: (game) => finalStandings(seats, game), dailyRanked: 'web.sheepshead.daily_ranked',
   dailyUnranked: 'web.sheepshead.daily_unranked', leaderboard: '/leaderboard',
-  lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
-  seatElement, announce: announcement, onKey, tools: learningTools, shortcuts: [
+  lastTrick: lastTrickBody, lastHand: (previous) => lastHandBody(seats, app.game, previous), scores: scoresBody,
+  seatElement, announce: announcement, onKey, tools: ourTools, shortcuts: [
     ['P', 'web.keys.pick'], ['N', 'web.keys.pass'], ['B', 'web.keys.bury'],
     ['C', 'web.keys.call'], ['A', 'web.keys.alone'],
   ],
 });
 const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
+
+// Who is who, for the dialogs: the player's seat, each seat's name and whose face it has.
+const seats = {
+  get human() { return HUMAN; },
+  name: (seat) => seatName(seat),
+  face: (seat) => faceOf(seat),
+};
+
+// A seat's portrait is drawn from its name; the player's from the nickname.
+function faceOf(seat) {
+  if (seat !== HUMAN) return NAMES[seat] ?? String(seat);
+  return (session.me && session.me.nickname) || NAMES[seat] || 'you';
+}
+
+// The hint, the computers' reasons and the replay, as the toolbar's first tools.
+function ourTools(state) {
+  return learningToolbar(state);
+}
 
 // --- Words -----------------------------------------------------------------------------------
 
@@ -104,53 +124,62 @@ function freshDeal(display, game, deal) {
 
 // --- Rendering -----------------------------------------------------------------------------
 
+// The hand's status: which hand, the call, the stakes, whose turn (the seats show the dealer,
+// the picker and the partner).
 function renderStatus() {
   const d = app.display;
   const items = [];
-  // An item is a label and its value ("Dealer: West"): the label's message, the value in bold.
+  // An item is a label and its value ("Called: A♣"): the label's message, the value in bold.
   const item = (label, value, cls = 'item') => items.push(el('span', { class: cls }, t(label), ' ', el('b', {}, value)));
   item('web.sheepshead.status_hand', t('web.sheepshead.hand_of', { number: d.handNumber, total: d.handsInGame }));
-  item('web.sheepshead.status_dealer', seatName(d.dealer));
   if (d.leaster) item('web.sheepshead.status_leaster', t('web.sheepshead.status_leaster_value'));
-  else item('web.sheepshead.status_picker', d.picker === null ? '—' : seatName(d.picker));
   if (d.alone) item('web.sheepshead.status_called', t('web.sheepshead.status_alone'));
   else if (d.called) {
     item('web.sheepshead.status_called', d.unknownSetAside
       ? t('web.sheepshead.called_unknown', { card: cardText(d.called) }) : cardText(d.called));
   }
-  if (d.called && !d.alone) {
-    item('web.sheepshead.status_partner', d.partner === null ? '?' : (d.partner === HUMAN ? t('web.sheepshead.status_you') : seatName(d.partner)));
-    if (d.secretPartner) {
-      const secret = d.called === 'JD' ? 'web.sheepshead.secret_jack'
-        : d.called.startsWith('10') ? 'web.sheepshead.secret_ten' : 'web.sheepshead.secret_ace';
-      items.push(el('span', { class: 'item secret', 'data-testid': 'secret-partner' }, t(secret, { card: cardText(d.called) })));
-    }
+  if (d.called && !d.alone && d.secretPartner) {
+    const secret = d.called === 'JD' ? 'web.sheepshead.secret_jack'
+      : d.called.startsWith('10') ? 'web.sheepshead.secret_ten' : 'web.sheepshead.secret_ace';
+    items.push(el('span', { class: 'item secret', 'data-testid': 'secret-partner' }, t(secret, { card: cardText(d.called) })));
   }
   if (d.stakes > 1) item('web.sheepshead.status_counts', t('web.sheepshead.stakes', { stakes: d.stakes }));
   const over = app.game && app.game.status === 'over' && !app.busy;
   if (over) items.push(el('span', { class: 'turn' }, t('web.table.game_over_status')));
   else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, t('web.table.your_turn')));
-  else if (d.toMove !== null && d.toMove !== undefined) item('web.sheepshead.status_turn', seatName(d.toMove));
   $('status').replaceChildren(...items);
 }
 
+// A seat's figures, small: its score in the game and the tricks it took in this hand.
+function figures(score, tricks) {
+  return el('div', { class: 'line figures' },
+    el('span', { class: `score ${score > 0 ? 'plus' : score < 0 ? 'minus' : ''}`, title: t('web.table.score_title') }, signed(score)),
+    el('span', { class: 'tricks', title: t('web.table.tricks_title', { count: tricks }) }, formatNumber(tricks)));
+}
+
+// The seats: portrait, name, figures, roles (public ones only: the partner once revealed, or
+// to the partner), the cards an opponent holds, a word said.
 function renderSeats() {
   const d = app.display;
+  const over = app.game && app.game.status === 'over' && !app.busy;
   for (let seat = 0; seat < 5; seat += 1) {
-    const box = document.querySelector(`.seat[data-seat="${seat}"]`);
-    const badges = el('div', { class: 'badges' });
-    if (d.dealer === seat) badges.append(el('span', { class: 'badge dealer' }, t('web.sheepshead.badge_dealer')));
-    if (d.picker === seat) badges.append(el('span', { class: 'badge picker' }, t('web.sheepshead.badge_picker')));
-    if (d.partner === seat && !d.alone) badges.append(el('span', { class: 'badge partner' }, t('web.sheepshead.badge_partner')));
-    const parts = [
-      el('div', { class: 'name' }, seat === HUMAN ? yourName() : NAMES[seat]),
-      el('div', { class: 'line' }, t('web.sheepshead.seat_line', { score: signed(d.totals[seat]), tricks: d.tricksBySeat[seat] })),
+    const box = document.querySelector(`#table .seat[data-seat="${seat}"]`);
+    const badges = [];
+    if (d.dealer === seat) badges.push(['dealer', t('web.sheepshead.badge_dealer')]);
+    if (d.picker === seat) badges.push(['picker', d.alone ? t('web.sheepshead.bubble_alone') : t('web.sheepshead.badge_picker')]);
+    if (d.partner === seat && !d.alone) badges.push(['partner', t('web.sheepshead.badge_partner')]);
+    box.replaceChildren(...seatParts({
+      name: seat === HUMAN ? yourName() : NAMES[seat],
+      face: faceOf(seat),
+      you: seat === HUMAN,
+      lines: [figures(d.totals[seat], d.tricksBySeat[seat])],
       badges,
-    ];
-    if (seat !== HUMAN) parts.push(cardBacks(d.cardCounts[seat], t('web.table.cards', { count: d.cardCounts[seat] })));
-    if (d.bubbles[seat]) parts.push(bubbleElement(box, d.bubbles[seat]));
-    box.replaceChildren(...parts);
-    box.classList.toggle('to-move', d.toMove === seat && !(app.game && app.game.status === 'over' && !app.busy));
+      cards: seat === HUMAN ? null : d.cardCounts[seat],
+      cardsLabel: t('web.table.cards', { count: d.cardCounts[seat] }),
+      bubble: d.bubbles[seat] ? bubbleElement(box, d.bubbles[seat]) : null,
+    }));
+    box.classList.toggle('to-move', d.toMove === seat && !over);
+    box.classList.toggle('you', seat === HUMAN); // at a table with friends, any seat may be yours
     box.setAttribute('aria-label', t('web.sheepshead.seat_label', { name: seatName(seat), score: signed(d.totals[seat]), count: d.tricksBySeat[seat] }));
   }
 }
@@ -166,13 +195,13 @@ function seatElement(seat) {
 }
 
 function renderTrick() {
-  const d = app.display;
+  const { trick, winner, message } = table.trickShown();
   for (let seat = 0; seat < 5; seat += 1) {
-    showPlayed(document.querySelector(`#trick .slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
+    showPlayed(document.querySelector(`#trick .slot-${seat}`), trick.find((p) => p.seat === seat), winner === seat,
       (card) => t('web.table.played_by', { name: seatName(seat), card: playedCard(card) }),
-      seat === HUMAN ? $('hand') : seatElement(seat));
+      { name: faceOf(seat), you: seat === HUMAN }, seat === HUMAN ? $('hand') : seatElement(seat));
   }
-  $('table-message').textContent = d.message;
+  $('table-message').textContent = message;
 }
 
 // The hand as card buttons: playable or not, chosen to bury, from the blind, the unknown card.
@@ -427,78 +456,6 @@ async function animateEvent(event, game) {
 
 // --- Dialogs -------------------------------------------------------------------------------
 
-// "Your team", "West's team (yours)", "East alone": who the hand's result is about.
-function pickerSide(result) {
-  const name = seatName(result.picker);
-  if (result.alone) return t(result.picker === HUMAN ? 'web.sheepshead.side_you_alone' : 'web.sheepshead.side_alone', { name });
-  if (result.picker === HUMAN) return t('web.sheepshead.side_your_team');
-  return t(result.partner === HUMAN ? 'web.sheepshead.side_team_yours' : 'web.sheepshead.side_team', { name });
-}
-
-// The server's reason for a result, as a sentence of its own (it is in the player's language).
-function sentence(text) {
-  const lang = language() === 'en-XA' ? 'en' : language();
-  return tParts('web.sheepshead.sentence', { text: serverWords(text.charAt(0).toLocaleUpperCase(lang) + text.slice(1)) });
-}
-
-// The hand's result in words: ours around the server's reason (parts: strings and nodes).
-function resultLine(result) {
-  const reason = serverWords(result.reason);
-  if (result.kind === 'leaster') {
-    const winner = result.leaster_winner;
-    if (winner === null) return tParts('web.sheepshead.leaster_nobody', { reason });
-    return tParts(winner === HUMAN ? 'web.sheepshead.leaster_you_win' : 'web.sheepshead.leaster_wins', { name: seatName(winner), reason });
-  }
-  if (result.kind === 'passed-out') return sentence(result.reason);
-  return tParts('web.sheepshead.result', { side: pickerSide(result), reason });
-}
-
-// A trick's cards in play order, each after its player's name.
-function trickPlays(trick) {
-  return trick.cards.map((card, j) => el('span', { class: 'play' }, `${seatName((trick.leader + j) % 5)} `, miniCards([card]), ' '));
-}
-
-function handSummary(previous, result, totalsAfter) {
-  const view = previous ? previous.view : null;
-  const body = [];
-  const scores = result.scores;
-  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' }, ...resultLine(result)));
-  if (result.kind === 'picked') {
-    const who = [t('web.sheepshead.summary_picker', { name: seatName(result.picker) })];
-    if (result.alone) who.push(t('web.sheepshead.summary_alone'));
-    else if (result.called) {
-      who.push(t('web.sheepshead.summary_called', { card: cardText(result.called) }),
-        t('web.sheepshead.summary_partner', { name: result.partner === null ? t('web.sheepshead.nobody') : seatName(result.partner) }));
-    }
-    body.push(el('p', {}, who.join(' · ')));
-    const points = el('b', { 'data-testid': 'picker-points' }, t('web.sheepshead.points', { count: result.picker_team_points }));
-    body.push(el('p', {}, ...tParts('web.sheepshead.team_points', { points, count: result.picker_team_tricks })));
-  }
-  if (view && view.buried) body.push(el('p', {}, ...tParts('web.sheepshead.buried', { cards: miniCards(view.buried) })));
-  if (view && view.unknown_card) body.push(el('p', {}, ...tParts('web.sheepshead.unknown_card_was', { card: miniCards([view.unknown_card]) })));
-  if (view && view.tricks.length) {
-    const rows = view.tricks.map((trick, k) => el('tr', {},
-      el('td', {}, formatNumber(k + 1)),
-      el('td', {}, ...trickPlays(trick)),
-      el('td', {}, seatName(trick.winner)),
-      el('td', { class: 'num' }, trick.points === null ? '?' : formatNumber(trick.points))));
-    body.push(el('table', { class: 'scores tricks' },
-      el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, t('web.sheepshead.col_cards')),
-        el('th', {}, t('web.sheepshead.col_won_by')), el('th', { class: 'num' }, t('web.sheepshead.col_points')))),
-      el('tbody', {}, ...rows)));
-  }
-  const scoreRows = [0, 1, 2, 3, 4].map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
-    el('td', {}, seatName(seat)),
-    el('td', { class: 'num' }, formatNumber(result.points_by_seat[seat])),
-    el('td', { class: `num ${scores[seat] > 0 ? 'plus' : scores[seat] < 0 ? 'minus' : ''}` }, signed(scores[seat])),
-    el('td', { class: 'num' }, signed(totalsAfter[seat]))));
-  body.push(el('table', { class: 'scores', 'data-testid': 'hand-scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_player')), el('th', { class: 'num' }, t('web.sheepshead.col_card_points')),
-      el('th', { class: 'num' }, t('web.sheepshead.col_this_hand')), el('th', { class: 'num' }, t('web.sheepshead.col_total')))),
-    el('tbody', {}, ...scoreRows)));
-  return body;
-}
-
 async function showHandEnd(game, event) {
   const d = app.display;
   const result = event.result;
@@ -508,66 +465,14 @@ async function showHandEnd(game, event) {
     : t('web.sheepshead.hand_title', { number: previous ? previous.hand_number : d.handNumber, total: d.handsInGame });
   d.totals = totalsAfter;
   renderTable();
-  await table.handEnd(game, event, title, handSummary(previous, result, totalsAfter));
+  await table.handEnd(game, event, title, handSummary(seats, previous, result, totalsAfter));
 }
 
-// "You finished 2nd with +3.": a message per place, so each language writes its own ordinals.
-const FINISHED = {
-  1: 'web.sheepshead.finished_1', 2: 'web.sheepshead.finished_2', 3: 'web.sheepshead.finished_3',
-  4: 'web.sheepshead.finished_4', 5: 'web.sheepshead.finished_5',
-};
-
-function finalStandings(game) {
-  const totals = game.view.totals;
-  const order = [0, 1, 2, 3, 4].sort((a, b) => totals[b] - totals[a] || a - b);
-  const placeOf = (seat) => 1 + totals.filter((total) => total > totals[seat]).length;
-  const rows = order.map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
-    el('td', {}, formatNumber(placeOf(seat))), el('td', {}, seatName(seat)), el('td', { class: 'num' }, signed(totals[seat]))));
-  const body = [
-    el('p', { class: 'result-line', 'data-testid': 'final-line', 'data-place': placeOf(HUMAN) },
-      t(FINISHED[placeOf(HUMAN)], { score: signed(totals[HUMAN]) })),
-    el('table', { class: 'scores', 'data-testid': 'final-standings' },
-      el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_place')), el('th', {}, t('web.sheepshead.col_player')),
-        el('th', { class: 'num' }, t('web.sheepshead.col_score')))),
-      el('tbody', {}, ...rows)),
-  ];
-  return { title: t('web.sheepshead.final_standings'), body };
-}
-
-function trickBody(trick) {
+function lastTrickBody(trick) {
   const took = trick.points === null
     ? said(trick.winner, 'web.sheepshead.you_took_it', 'web.sheepshead.took_it')
     : said(trick.winner, 'web.sheepshead.you_took_it_points', 'web.sheepshead.took_it_points', { count: trick.points });
-  return [el('p', {}, ...trickPlays(trick)), el('p', {}, took)];
-}
-
-function lastHandBody(previous) {
-  const totals = [0, 0, 0, 0, 0];
-  for (const r of app.game.view.results) r.scores.forEach((score, seat) => { totals[seat] += score; });
-  return [...handSummary(previous, previous.view.result, totals), replayLink(app.game)];
-}
-
-// A seat's column heading: its name, shortened on a phone ("NW"); a screen reader hears it whole.
-function seatHeading(seat) {
-  return el('span', {}, el('span', { class: 'name-long' }, NAMES[seat]),
-    el('span', { class: 'name-short', 'aria-hidden': 'true' }, SHORT_NAMES[seat]));
-}
-
-function scoresBody(game) {
-  const results = game.view.results;
-  let hand = 0;
-  const rows = results.map((r) => {
-    if (r.kind !== 'passed-out') hand += 1;
-    return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? t('web.sheepshead.redeal') : formatNumber(hand)),
-      ...r.scores.map((score) => el('td', { class: `num ${score > 0 ? 'plus' : score < 0 ? 'minus' : ''}` }, signed(score))),
-      el('td', {}, serverWords(r.reason)));
-  });
-  return [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_hand')),
-      ...NAMES.map((_, seat) => el('th', { class: 'num' }, seatHeading(seat))), el('th', {}, t('web.sheepshead.col_why')))),
-    el('tbody', {}, ...rows),
-    el('tfoot', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_total')),
-      ...game.view.totals.map((total) => el('th', { class: 'num' }, signed(total))), el('th', {}, ''))))];
+  return trickBody(seats, trick, took);
 }
 
 // --- Start ---------------------------------------------------------------------------------

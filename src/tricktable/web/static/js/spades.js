@@ -6,15 +6,18 @@
 // the opponent's cards, the stock, or what the opponent kept or discarded.
 
 import { cardName, cardSvg, cardText } from './cards.js';
-import { button, cardBacks, delay, miniCards, showPlayed, yourName } from './common.js';
+import { button, delay, session, yourName } from './common.js';
 import { formatList, formatNumber, t, tParts } from './i18n.js';
-import { learningTools, replayLink } from './review.js';
+import { learningToolbar, replayLink } from './review.js';
+import { seatParts, showPlayed } from './seats.js';
+import { bidPicker, playPrompt } from './spades-prompts.js';
+import { finalResult, handSummary, lastHandBody, scoresBody, trickBody } from './spades-dialogs.js';
+import { bidText, bidWord, opponent, person, said, setSides, who } from './spades-words.js';
 import { createTable } from './table.js';
-import { $, PEOPLE, el, serverWords, signed, toast } from './ui.js';
+import { $, el, toast } from './ui.js';
 
-// The player's seat: 0 against the computers; at a table with friends, the seat the answer names.
-// OPPONENT is the other seat: a computer player, or at a table with friends perhaps a person
-// (PEOPLE holds the nicknames of the people at the table).
+// The player's seat and the other (spades-words.js holds them for the words too): a computer
+// player, or at a table with friends perhaps a person (PEOPLE holds their nicknames).
 let HUMAN = 0;
 let OPPONENT = 1;
 
@@ -26,11 +29,11 @@ const table = createTable({
   displayFrom, freshDeal, keepShown, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
   waiting: () => opponent('web.spades.waiting_computer', 'web.spades.waiting_person'),
   finalLabel: t('web.spades.final_result'),
-  final: finalResult, dailyRanked: 'web.spades.daily_ranked', dailyUnranked: 'web.spades.daily_unranked',
-  leaderboard: '/leaderboard?game=spades',
-  lastTrick: trickBody, lastHand: lastHandBody, scores: scoresBody,
+  final: (game) => finalResult(game, faceOf), dailyRanked: 'web.spades.daily_ranked',
+  dailyUnranked: 'web.spades.daily_unranked', leaderboard: '/leaderboard?game=spades',
+  lastTrick: trickBody, lastHand: (previous) => [...lastHandBody(previous, faceOf), replayLink(app.game)], scores: scoresBody,
   idleKeys: true, onKey, // no key works while the table animates
-  seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, tools: (app) => learningTools(app, 'sp-'), shortcuts: [
+  seatElement: (seat) => $(`sp-seat-${seat}`), announce: announcement, tools: (app) => learningToolbar(app, 'sp-'), shortcuts: [
     ['K', 'web.keys.keep'], ['R', 'web.keys.reject'], ['D', 'web.keys.double_nil'],
     ['B', 'web.keys.bid'], ['N', 'web.keys.nil'], ['E', 'web.keys.exchange'],
   ],
@@ -39,39 +42,10 @@ const { app, legalSet, renderTable, renderHand, renderAll, send } = table;
 
 // --- Words -----------------------------------------------------------------------------------
 
-// The opponent's nickname when a person sits there, else null (a computer player).
-function person() {
-  return PEOPLE[OPPONENT] ?? null;
-}
-
-// A message about the opponent: the computer's own wording, or a person's with {name}.
-function opponent(computer, named, params = {}) {
-  const name = person();
-  return name === null ? t(computer, params) : t(named, { name, ...params });
-}
-
-// A message about a seat: the player's (`yours`), or the opponent's (`computer`, `named`).
-function said(seat, yours, computer, named, params = {}) {
-  return seat === HUMAN ? t(yours, params) : opponent(computer, named, params);
-}
-
-// A seat's name, as a label ("You", "Computer", "Ann").
-function who(seat) {
-  if (seat === HUMAN) return t('web.spades.you');
-  return person() ?? t('web.spades.computer');
-}
-
-// A bid in words: "Nil", "Double nil", or the number.
-function bidText(bid) {
-  if (bid === null || bid === undefined) return '—';
-  if (bid === 'nil') return t('web.spades.nil');
-  if (bid === 'double-nil') return t('web.spades.double_nil');
-  return formatNumber(bid);
-}
-
-// Nil or double nil inside a sentence ("The computer bid nil.").
-function bidWord(bid) {
-  return t(bid === 'nil' ? 'web.spades.nil_word' : 'web.spades.double_nil_word');
+// A seat's portrait is drawn from its name; the player's from the nickname.
+function faceOf(seat) {
+  if (seat !== HUMAN) return who(seat);
+  return (session.me && session.me.nickname) || who(seat);
 }
 
 // Hands are shown as the server sorts them: spades, hearts, clubs, diamonds, high to low.
@@ -175,12 +149,12 @@ function renderStatus() {
   $('sp-status').replaceChildren(...items);
 }
 
-// The opponent's name on the table: a person's nickname, or the computer and its level.
-function opponentTitle() {
-  const name = person();
-  if (name !== null) return name;
+// What the opponent is, under its name: a computer player and its level (a person: nothing).
+function opponentKind() {
+  if (person() !== null) return null;
   const level = DIFFICULTY[app.game.difficulty];
-  return level ? t('web.spades.computer_level', { level: t(level) }) : t('web.spades.computer');
+  return el('div', { class: 'line kind' },
+    level ? t('web.spades.computer_level', { level: t(level) }) : t('web.spades.computer'));
 }
 
 const DIFFICULTY = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal', hard: 'web.difficulty.hard' };
@@ -188,27 +162,33 @@ const DIFFICULTY = { easy: 'web.difficulty.easy', normal: 'web.difficulty.normal
 function renderSeat(seat) {
   const d = app.display;
   const box = $(`sp-seat-${seat}`);
-  const badges = el('div', { class: 'badges' });
-  if (d.first === seat) badges.append(el('span', { class: 'badge dealer' }, t('web.spades.badge_draws_first')));
-  if (d.first !== seat && d.stockLeft === 0) badges.append(el('span', { class: 'badge dealer' }, t('web.spades.badge_leads_first')));
-  if (d.doubleNil[seat]) badges.append(el('span', { class: 'badge picker' }, t('web.spades.double_nil')));
+  const badges = [];
+  if (d.first === seat) badges.push(['dealer', t('web.spades.badge_draws_first')]);
+  if (d.first !== seat && d.stockLeft === 0) badges.push(['dealer', t('web.spades.badge_leads_first')]);
+  if (d.doubleNil[seat]) badges.push(['picker', t('web.spades.double_nil')]);
   const count = d.counts[seat];
-  const parts = [
-    el('div', { class: 'name' }, seat === HUMAN ? yourName() : opponentTitle()),
-    el('div', { class: 'line' },
-      el('span', { class: 'count', 'data-testid': `card-count-${seat}` }, t('web.table.cards', { count })),
-      ' · ', ...tParts('web.spades.seat_bid', { bid: el('b', { 'data-testid': `bid-${seat}` }, bidText(d.bids[seat])) }),
-      ' · ', ...tParts('web.spades.seat_tricks', { tricks: el('b', { 'data-testid': `tricks-${seat}` }, formatNumber(d.tricksWon[seat])) })),
-    el('div', { class: 'line' },
-      ...tParts('web.spades.seat_score', { score: el('b', { 'data-testid': `total-${seat}` }, formatNumber(d.totals[seat])) }),
-      ' · ', ...tParts('web.spades.seat_bags', { bags: el('b', { 'data-testid': `bags-${seat}` }, formatNumber(d.bags[seat])) })),
+  box.replaceChildren(...seatParts({
+    name: seat === HUMAN ? yourName() : who(seat),
+    face: faceOf(seat),
+    you: seat === HUMAN,
+    lines: [
+      seat === HUMAN ? null : opponentKind(),
+      el('div', { class: 'line' },
+        el('span', { class: 'count', 'data-testid': `card-count-${seat}` }, t('web.table.cards', { count })),
+        ' · ', ...tParts('web.spades.seat_bid', { bid: el('b', { 'data-testid': `bid-${seat}` }, bidText(d.bids[seat])) }),
+        ' · ', ...tParts('web.spades.seat_tricks', { tricks: el('b', { 'data-testid': `tricks-${seat}` }, formatNumber(d.tricksWon[seat])) })),
+      el('div', { class: 'line' },
+        ...tParts('web.spades.seat_score', { score: el('b', { 'data-testid': `total-${seat}` }, formatNumber(d.totals[seat])) }),
+        ' · ', ...tParts('web.spades.seat_bags', { bags: el('b', { 'data-testid': `bags-${seat}` }, formatNumber(d.bags[seat])) })),
+    ].filter(Boolean),
     badges,
-  ];
-  if (seat !== HUMAN) parts.push(cardBacks(count, t('web.table.cards', { count })));
-  if (d.bubbles[seat]) parts.push(el('div', { class: 'bubble' }, d.bubbles[seat]));
-  box.replaceChildren(...parts);
+    cards: seat === HUMAN ? null : count,
+    cardsLabel: t('web.table.cards', { count }),
+    bubble: d.bubbles[seat] ? el('div', { class: 'bubble' }, d.bubbles[seat]) : null,
+  }));
   const over = app.game.status === 'over' && !app.busy;
   box.classList.toggle('to-move', d.toMove === seat && !over);
+  box.classList.toggle('you', seat === HUMAN);
   box.setAttribute('aria-label', t('web.spades.seat_label', {
     name: who(seat), cards: t('web.table.cards', { count }), bid: bidText(d.bids[seat]),
     tricks: t('web.spades.tricks', { count: d.tricksWon[seat] }), score: d.totals[seat],
@@ -244,13 +224,14 @@ function renderBoard() {
       top.replaceChildren(el('div', { class: 'pile-card empty' }), el('div', { class: 'pile-label' }, looking));
     }
   } else {
+    const { trick, winner } = table.trickShown();
     for (const seat of [HUMAN, OPPONENT]) {
-      showPlayed(document.querySelector(`#sp-trick .slot-${seat}`), d.trick.find((p) => p.seat === seat), d.winner === seat,
+      showPlayed(document.querySelector(`#sp-trick .slot-${seat}`), trick.find((p) => p.seat === seat), winner === seat,
         (card) => t('web.table.played_by', { name: who(seat), card: cardName(card) }),
-        seat === HUMAN ? $('sp-hand') : $(`sp-seat-${seat}`));
+        { name: faceOf(seat), you: seat === HUMAN }, seat === HUMAN ? $('sp-hand') : $(`sp-seat-${seat}`));
     }
   }
-  $('sp-message').textContent = d.message;
+  $('sp-message').textContent = showDraw ? d.message : table.trickShown().message;
 }
 
 function exchanging() {
@@ -273,41 +254,6 @@ function handCards() {
       pressed: selecting ? String(app.selected.includes(code)) : null,
     };
   });
-}
-
-function bidPicker(legal) {
-  const numbers = legal.filter((a) => /^bid \d+$/.test(a)).map((a) => Number(a.slice(4)));
-  const low = Math.min(...numbers);
-  const high = Math.max(...numbers);
-  app.bid = Math.min(high, Math.max(low, app.bid));
-  const input = el('input', {
-    type: 'number', id: 'sp-bid-number', min: low, max: high, value: app.bid, inputmode: 'numeric',
-    'aria-label': t('web.spades.bid_number'), class: 'bid-number',
-  });
-  const bidButton = button(t('web.spades.bid_button', { tricks: app.bid }), () => send(`bid ${app.bid}`), { primary: true, testid: 'bid-button' });
-  const set = (value) => {
-    app.bid = Math.min(high, Math.max(low, value));
-    input.value = String(app.bid);
-    bidButton.textContent = t('web.spades.bid_button', { tricks: app.bid });
-  };
-  input.addEventListener('input', () => {
-    const value = Number(input.value);
-    if (Number.isInteger(value) && value >= low && value <= high) set(value);
-  });
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      send(`bid ${app.bid}`);
-    }
-  });
-  return [
-    el('span', { class: 'picker', role: 'group', 'aria-label': t('web.spades.your_bid') },
-      button('−', () => set(app.bid - 1), { ariaLabel: t('web.spades.bid_fewer'), testid: 'bid-down' }),
-      input,
-      button('+', () => set(app.bid + 1), { ariaLabel: t('web.spades.bid_more'), testid: 'bid-up' })),
-    bidButton,
-    legal.includes('bid nil') ? button(t('web.spades.nil'), () => send('bid nil'), { testid: 'nil-button' }) : null,
-  ].filter(Boolean);
 }
 
 // What the player is asked when it is its turn (the table says the rest: busy, waiting, over).
@@ -344,34 +290,10 @@ function turnPrompt(legal) {
     } else if (theirs !== null) {
       second = opponent('web.spades.computer_bid', 'web.spades.bid_named', { count: theirs });
     }
-    return { text: `${t('web.spades.bid_prompt')} ${second}`, buttons: bidPicker(legal) };
+    return { text: `${t('web.spades.bid_prompt')} ${second}`, buttons: bidPicker(legal, app, send) };
   }
-  if (legal.some((a) => a.startsWith('play '))) return { text: playPrompt(legal), buttons: [] };
+  if (legal.some((a) => a.startsWith('play '))) return { text: playPrompt(legal, app.display), buttons: [] };
   return { text: '', buttons: [] };
-}
-
-// What the legal cards say about this turn, in words (the server decided which they are).
-// A suit has a message each where the sentence names it, so each language can inflect it.
-const FOLLOW = {
-  C: 'web.spades.follow_clubs', S: 'web.spades.follow_spades', H: 'web.spades.follow_hearts', D: 'web.spades.follow_diamonds',
-};
-const VOID = {
-  C: 'web.spades.void_clubs', S: 'web.spades.void_spades', H: 'web.spades.void_hearts', D: 'web.spades.void_diamonds',
-};
-
-function playPrompt(legal) {
-  const d = app.display;
-  const cards = legal.map((a) => a.slice(5));
-  const spades = d.hand.filter((c) => c.endsWith('S'));
-  if (d.trick.length === 0) {
-    if (!d.spadesBroken && spades.length && !cards.some((c) => c.endsWith('S'))) {
-      return t('web.spades.lead_not_broken');
-    }
-    return t('web.table.your_lead');
-  }
-  const led = d.trick[0].card.slice(-1);
-  if (cards.every((c) => c.endsWith(led))) return t(FOLLOW[led]);
-  return t(VOID[led]);
 }
 
 function drawTable() {
@@ -561,58 +483,6 @@ async function animateEvent(event, game) {
 
 // --- Dialogs ---------------------------------------------------------------------------------
 
-// How a seat's bid went, as a sentence: made or failed nil (or double nil), made or set.
-function resultLine(seat, score) {
-  const tricks = { count: score.tricks };
-  if (score.bid === 'nil' || score.bid === 'double-nil') {
-    const bid = { bid: bidWord(score.bid) };
-    return score.made
-      ? said(seat, 'web.spades.you_made_nil', 'web.spades.computer_made_nil', 'web.spades.made_nil', bid)
-      : said(seat, 'web.spades.you_failed_nil', 'web.spades.computer_failed_nil', 'web.spades.failed_nil', { ...bid, ...tricks });
-  }
-  const bid = { bid: score.bid };
-  return score.made
-    ? said(seat, 'web.spades.you_made', 'web.spades.computer_made', 'web.spades.made', { ...bid, ...tricks })
-    : said(seat, 'web.spades.you_set', 'web.spades.computer_set', 'web.spades.set', { ...bid, ...tricks });
-}
-
-function handSummary(result) {
-  const body = [];
-  body.push(el('p', { class: 'result-line', 'data-testid': 'hand-result' },
-    `${resultLine(HUMAN, result.seats[HUMAN])} ${resultLine(OPPONENT, result.seats[OPPONENT])}`));
-  const cell = (value, cls = 'num') => el('td', { class: cls }, value);
-  const rows = [HUMAN, OPPONENT].map((seat) => {
-    const s = result.seats[seat];
-    return el('tr', { class: seat === HUMAN ? 'you' : null },
-      el('td', {}, who(seat)),
-      cell(bidText(s.bid)),
-      cell(formatNumber(s.tricks)),
-      cell(signed(s.contract), `num ${s.contract >= 0 ? 'plus' : 'minus'}`),
-      cell(signed(s.bags)),
-      cell(s.penalties ? signed(-100 * s.penalties) : '—', s.penalties ? 'num minus' : 'num'),
-      cell(signed(s.score), `num ${s.score > 0 ? 'plus' : s.score < 0 ? 'minus' : ''}`),
-      cell(formatNumber(s.total)),
-      cell(formatNumber(s.bags_total)));
-  });
-  const headings = ['web.spades.col_player', 'web.spades.col_bid', 'web.spades.col_tricks', 'web.spades.col_bid_points',
-    'web.spades.col_bags', 'web.spades.col_bag_penalty', 'web.spades.col_this_hand', 'web.spades.col_total', 'web.spades.col_bags_now'];
-  body.push(el('table', { class: 'scores', 'data-testid': 'hand-scores' },
-    el('thead', {}, el('tr', {}, ...headings.map((h, k) => el('th', { class: k ? 'num' : null }, t(h))))),
-    el('tbody', {}, ...rows)));
-  const reasons = el('ul', { class: 'reasons', 'data-testid': 'hand-reasons' });
-  [HUMAN, OPPONENT].forEach((seat) => {
-    reasons.append(el('li', {}, ...tParts('web.spades.reason', { name: who(seat), reason: serverWords(result.reasons[seat]) })));
-    const s = result.seats[seat];
-    if (s.penalties) {
-      const times = { count: s.penalties, points: signed(-100 * s.penalties) };
-      reasons.append(el('li', { class: 'minus' },
-        said(seat, 'web.spades.your_bag_penalty', 'web.spades.computer_bag_penalty', 'web.spades.bag_penalty', times)));
-    }
-  });
-  body.push(reasons);
-  return body;
-}
-
 async function showHandEnd(game, event) {
   const d = app.display;
   const result = event.result;
@@ -620,67 +490,7 @@ async function showHandEnd(game, event) {
   d.bags = [...result.bags];
   d.toMove = null;
   renderTable();
-  await table.handEnd(game, event, t('web.table.hand_title', { number: event.deal + 1 }), handSummary(result));
-}
-
-function finalResult(game) {
-  const totals = game.view.totals;
-  const winner = game.view.winner === HUMAN ? HUMAN : OPPONENT;
-  const score = { winner: formatNumber(totals[winner]), loser: formatNumber(totals[1 - winner]) };
-  const line = said(winner, 'web.spades.you_won', 'web.spades.computer_won', 'web.spades.won', score);
-  const rows = [HUMAN, OPPONENT].sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === HUMAN ? 'you' : null },
-    el('td', {}, seat === winner ? t('web.spades.winner') : ''), el('td', {}, who(seat)),
-    el('td', { class: 'num' }, formatNumber(totals[seat])), el('td', { class: 'num' }, formatNumber(game.view.bags[seat]))));
-  const margin = el('b', { 'data-testid': 'final-margin' }, signed(totals[HUMAN] - totals[OPPONENT]));
-  const body = [
-    el('p', { class: 'result-line', 'data-testid': 'final-line', 'data-winner': winner === HUMAN ? 'you' : 'opponent' }, line),
-    el('p', {}, ...tParts('web.spades.final_margin', { margin, count: game.view.results.length, target: game.view.target })),
-    el('table', { class: 'scores', 'data-testid': 'final-standings' },
-      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, t('web.spades.col_player')),
-        el('th', { class: 'num' }, t('web.spades.col_score')), el('th', { class: 'num' }, t('web.spades.col_bags')))),
-      el('tbody', {}, ...rows)),
-  ];
-  return { title: said(winner, 'web.spades.you_win_title', 'web.spades.computer_wins_title', 'web.spades.wins_title'), body };
-}
-
-function trickBody(trick) {
-  const plays = trick.cards.map((card, j) => el('span', { class: 'play' },
-    ...tParts(j ? 'web.spades.then_played' : 'web.spades.played', { name: who((trick.leader + j) % 2), card: miniCards([card]) }), ' '));
-  return [
-    el('p', {}, ...plays),
-    el('p', {}, said(trick.winner, 'web.spades.you_took_it', 'web.spades.computer_took_it', 'web.spades.took_it')),
-  ];
-}
-
-function lastHandBody(previous) {
-  const body = handSummary(previous.view.result);
-  const view = previous.view;
-  if (view.taken.length) body.push(el('p', {}, ...tParts('web.spades.you_took_cards', { cards: miniCards(view.taken) })));
-  if (view.discarded.length) body.push(el('p', {}, ...tParts('web.spades.you_discarded', { cards: miniCards(view.discarded) })));
-  body.push(replayLink(app.game));
-  return body;
-}
-
-function scoresBody(game) {
-  const results = game.view.results;
-  const rows = results.map((r) => el('tr', {},
-    el('td', {}, formatNumber(r.hand_number)),
-    ...[HUMAN, OPPONENT].flatMap((seat) => {
-      const s = r.seats[seat];
-      return [
-        el('td', { class: 'num' }, t('web.spades.bid_and_tricks', { bid: bidText(s.bid), tricks: s.tricks })),
-        el('td', { class: `num ${s.score > 0 ? 'plus' : s.score < 0 ? 'minus' : ''}` }, signed(s.score)),
-        el('td', { class: 'num' }, formatNumber(s.total)),
-      ];
-    })));
-  const columns = [HUMAN, OPPONENT].flatMap((seat) => [
-    t('web.spades.col_bid_tricks', { name: who(seat) }), who(seat), t('web.spades.col_total_of', { name: who(seat) }),
-  ]);
-  const bags = { yours: game.view.bags[HUMAN], theirs: game.view.bags[OPPONENT], target: game.view.target };
-  return [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, t('web.spades.col_hand')), ...columns.map((h) => el('th', { class: 'num' }, h)))),
-    el('tbody', {}, ...rows)),
-  el('p', {}, opponent('web.spades.bags_now_computer', 'web.spades.bags_now', bags))];
+  await table.handEnd(game, event, t('web.table.hand_title', { number: event.deal + 1 }), handSummary(result, faceOf));
 }
 
 // --- Start -----------------------------------------------------------------------------------
@@ -690,6 +500,7 @@ export const { stop: stopSpades, setup: setupSpades } = table;
 export function startSpades(game, options) {
   HUMAN = game.seat ?? 0;
   OPPONENT = 1 - HUMAN;
+  setSides(HUMAN);
   table.start(game, options);
 }
 

@@ -1,7 +1,8 @@
 // The life of a table, the same for every game: opening and leaving it, sending the player's
 // action and animating the server's answer event by event, the hand as card buttons, the prompt
-// while nothing is asked, a trick won, the toolbar (last trick, last hand, scores, speed, settings, keys, menu),
-// the keyboard, the end of a hand and the final dialog.  createTable(spec) returns the table
+// while nothing is asked, a trick won (held in view at the instant speed), the toolbar (last
+// trick, last hand, scores, speed, settings, keys, leaving: tools.js), the keyboard, the end of
+// a hand and the final dialog (a win celebrated).  createTable(spec) returns the table
 // ({app, start, stop, setup, send, render…}); the spec says what is the game's own:
 //
 //   game, view, prefix     the body's data-game, the table's section id, the prefix of its ids
@@ -18,27 +19,36 @@
 //   clearChoices()         optional: clears the game's own choices (the table clears `selected`)
 //   waiting, finalLabel    the prompt while the others play (or a function giving it); the
 //                          button to the final dialog
-//   final(game)            {title, body} of the final dialog; dailyRanked, dailyUnranked: the
+//   final(game)            {title, body, won} of the final dialog; dailyRanked, dailyUnranked: the
 //                          messages of its Daily line ({date}); leaderboard: its leaderboard link
 //   lastTrick(trick), lastHand(previous), scores(game): the bodies of the toolbar's dialogs
 //   idleKeys, onKey(event, legal): keys only while nothing animates; the game's own keys
 //   shortcuts              [[key, message key of what it does]] for the `?` help
 //   seatElement(seat)      a seat's box on the table (where its cards come from and go to)
 //   announce(event)        optional: the words a screen reader hears for an event (or null)
-//   tools(app)             optional: the game's own toolbar buttons (put first)
+//   tools(app)             optional: the game's own toolbar buttons (put first), [button, icon]
+//
+// The table gives the spec trickShown(): the trick to draw (the one being played, else the one
+// held in view after it was won) and its winner.
 
 import { api } from './api.js';
 import { cardSvg } from './cards.js';
 import {
   SPEEDS, button, delay, dialog, focusCardByNumber, handKeys, hooks, setSpeed, setState,
 } from './common.js';
+import { confetti } from './celebrate.js';
 import { gatherTo } from './motion.js';
 import { formatDay, t } from './i18n.js';
 import { SPEED_LABELS, helpBody, settingsBody } from './preferences.js';
 import { onSettingsChange, settings } from './settings.js';
 import { playSound } from './sound.js';
+import { asTool, icon, setupToolbar, toolButton } from './tools.js';
 import { $, announce, el, toast } from './ui.js';
 import { shareBlock } from './share.js';
+
+// At the instant speed nothing moves: a won trick is held in view this long when more cards
+// follow before the player's turn, else until the next card falls.
+const HOLD_MS = 900;
 
 export function createTable(spec) {
   const app = {
@@ -49,6 +59,8 @@ export function createTable(spec) {
     previousHand: null, // the last finished hand (sent when a hand ends or on a load)
     asked: '', // the prompt's question the focus last followed ('' while nothing is asked)
     table: 0, // counts tables opened: an animation of a table that was left stops
+    held: null, // {trick, winner, message}: a won trick kept in view (instant speed)
+    coming: [], // the events of the answer being animated that are still to come
     ...spec.state,
   };
   const byId = (name) => $(spec.prefix + name);
@@ -68,6 +80,13 @@ export function createTable(spec) {
   function renderTable() {
     if (!app.game || !app.display) return; // the table was left during an animation
     spec.drawTable();
+  }
+
+  // The trick to draw: the one being played, else a won one held in view, with its winner.
+  function trickShown() {
+    const d = app.display;
+    if (d.trick.length || !app.held) return { trick: d.trick, winner: d.winner, message: d.message };
+    return { trick: app.held.trick, winner: app.held.winner, message: d.message || app.held.message };
   }
 
   // The hand as card buttons, numbered in the order shown (the player's hand order); a card that
@@ -122,6 +141,7 @@ export function createTable(spec) {
     }
     byId('prompt-text').textContent = text;
     byId('prompt-buttons').replaceChildren(...buttons);
+    byId('prompt').classList.toggle('asking', !app.busy && game.status !== 'over' && legal.length > 0);
     followPrompt(text, legal);
   }
 
@@ -167,6 +187,7 @@ export function createTable(spec) {
     if (app.busy) return;
     const opened = app.table;
     app.busy = true;
+    tools.close({ focus: false });
     renderAll();
     let answer;
     try {
@@ -205,18 +226,24 @@ export function createTable(spec) {
     if (game.previous_hand) app.previousHand = game.previous_hand;
     if (!app.display || app.display.deal === undefined) app.display = spec.displayFrom(game);
     setState('busy');
-    for (const event of game.events) {
+    for (const [k, event] of game.events.entries()) {
+      app.coming = game.events.slice(k + 1);
       if (event.deal !== app.display.deal) {
+        app.held = null;
         spec.freshDeal(app.display, game, event.deal);
         renderTable();
         renderHand();
       }
-      if (event.type === 'CardPlayed') playSound('card');
+      if (event.type === 'CardPlayed') {
+        app.held = null;
+        playSound('card');
+      }
       const words = spec.announce ? spec.announce(event) : null;
       if (words) announce(words);
       await spec.animateEvent(event, game);
       if (app.table !== opened) return; // the player left this table meanwhile
     }
+    app.coming = [];
     const shown = app.display;
     app.game = game;
     app.display = spec.displayFrom(game);
@@ -226,17 +253,25 @@ export function createTable(spec) {
     if (game.status === 'over') await showFinal();
   }
 
-  // A trick won: its cards stay a moment with the winner's marked, then the winner leads.
-  // (`tricks` is the display's count of tricks by seat.)
+  // A trick won: its cards stay a moment with the winner's marked, then go to the winner, who
+  // leads.  At the instant speed they stay: a moment when more cards follow at once, else until
+  // the next card falls, so that the cards played after the player's are seen.  (`tricks` is
+  // the display's count of tricks by seat.)
   async function trickWon(seat, message, pause, tricks) {
     const d = app.display;
     d.winner = seat;
     d.toMove = null;
     d.message = message;
     renderTable();
-    await delay(pause);
+    if (settings.speed !== 'instant') {
+      await delay(pause);
+    } else if (app.coming.some((e) => e.type === 'CardPlayed' && e.deal === d.deal)) {
+      await new Promise((resolve) => { setTimeout(resolve, HOLD_MS); });
+    } else {
+      app.held = { trick: d.trick, winner: seat, message };
+    }
     playSound('trick');
-    await gatherTo([...byId('trick').querySelectorAll('.played')], spec.seatElement(seat));
+    if (!app.held) await gatherTo([...byId('trick').querySelectorAll('.played')], spec.seatElement(seat));
     d.trick = [];
     d.winner = null;
     d.message = '';
@@ -247,25 +282,40 @@ export function createTable(spec) {
 
   // --- Dialogs -----------------------------------------------------------------------------
 
+  // A dialog of the table, of a kind its style knows ('hand-end', 'final', 'won'…); the kind
+  // goes with the dialog when it closes.
+  function tableDialog(kind, title, body, buttons) {
+    const box = $('dialog');
+    const token = {};
+    box.dataset.kind = kind;
+    box.kindToken = token;
+    box.addEventListener('close', () => {
+      if (box.kindToken === token) delete box.dataset.kind;
+    }, { once: true });
+    return dialog(title, body, buttons);
+  }
+
   // The end of a hand: its summary, until the player goes on.
   async function handEnd(game, event, title, body) {
     const last = game.status === 'over' && event.deal === game.deal;
     setState('hand-end');
-    await dialog(title, body, [
+    await tableDialog('hand-end', title, body, [
       { label: last ? spec.finalLabel : t('web.table.next_hand'), primary: true, value: true },
     ]);
     setState('busy');
   }
 
+  // The end of the game: the standings, a celebration when the player won, what next.
   async function showFinal() {
     const game = app.game;
-    const { title, body } = spec.final(game);
+    const { title, body, won } = spec.final(game);
     if (game.mode === 'daily') {
       body.push(el('p', {}, t(game.ranked ? spec.dailyRanked : spec.dailyUnranked, { date: formatDay(game.daily_date) })));
       body.push(shareBlock(game));
     }
+    if (won) body.unshift(confetti());
     setState('final');
-    const choice = await dialog(title, body, [
+    const choice = await tableDialog(won ? 'final won' : 'final', title, body.filter(Boolean), [
       { label: t('web.table.leaderboard'), href: spec.leaderboard },
       { label: t('web.table.new_game'), primary: true, value: 'lobby' },
     ]);
@@ -284,7 +334,7 @@ export function createTable(spec) {
       toast(t('web.table.no_trick_yet'));
       return;
     }
-    dialog(t('web.table.trick_title', { number: tricks.length }), spec.lastTrick(tricks[tricks.length - 1]), [closeButton()]);
+    tableDialog('trick', t('web.table.trick_title', { number: tricks.length }), spec.lastTrick(tricks[tricks.length - 1]), [closeButton()]);
   }
 
   function showLastHand() {
@@ -293,20 +343,20 @@ export function createTable(spec) {
       toast(t('web.table.no_hand_yet'));
       return;
     }
-    dialog(t('web.table.hand_title', { number: previous.hand_number }), spec.lastHand(previous), [closeButton()]);
+    tableDialog('hand-end', t('web.table.hand_title', { number: previous.hand_number }), spec.lastHand(previous), [closeButton()]);
   }
 
   function showScores() {
     if (!app.game) return;
-    dialog(t('web.table.running_scores'), spec.scores(app.game), [closeButton()]);
+    tableDialog('scores', t('web.table.running_scores'), spec.scores(app.game), [closeButton()]);
   }
 
   function showSettings() {
-    dialog(t('web.table.settings'), settingsBody(), [{ label: t('web.table.done'), primary: true, value: true }]);
+    tableDialog('settings', t('web.table.settings'), settingsBody(), [{ label: t('web.table.done'), primary: true, value: true }]);
   }
 
   function showHelp() {
-    dialog(t('web.table.keys'), helpBody(spec.shortcuts || []), [closeButton()]);
+    tableDialog('keys', t('web.table.keys'), helpBody(spec.shortcuts || []), [closeButton()]);
   }
 
   // --- Start -------------------------------------------------------------------------------
@@ -317,6 +367,7 @@ export function createTable(spec) {
     byId('prompt').prepend($('toast')); // messages show in the prompt, covering nothing
     document.body.dataset.game = spec.game;
     clearChoices();
+    app.held = null;
     app.previousHand = game.previous_hand;
     if (animate && game.events.length) {
       app.display = spec.displayFrom(game);
@@ -337,32 +388,32 @@ export function createTable(spec) {
   function stop() {
     app.table += 1;
     app.busy = false;
+    app.held = null;
+    tools.close({ focus: false });
     $(spec.view).hidden = true;
     app.game = null;
     app.display = null;
   }
 
-  function toolbarButton(name, label, onClick) {
-    const node = el('button', { type: 'button', id: spec.prefix + name }, label);
-    node.addEventListener('click', onClick);
-    return node;
-  }
+  let tools = { isOpen: () => false, close: () => {} };
 
   function setup() {
     const speed = el('select', { id: `${spec.prefix}speed`, class: 'speed-select' },
       ...Object.keys(SPEEDS).map((name) => el('option', { value: name }, t(SPEED_LABELS[name]))));
     speed.value = settings.speed;
     speed.addEventListener('change', () => setSpeed(speed.value));
-    byId('toolbar').replaceChildren(
-      toolbarButton('last-trick-button', t('web.table.last_trick'), showLastTrick),
-      toolbarButton('last-hand-button', t('web.table.last_hand'), showLastHand),
-      toolbarButton('scores-button', t('web.table.scores'), showScores),
-      el('label', { class: 'speed' }, t('web.table.speed'), speed),
-      toolbarButton('settings-button', t('web.table.settings'), showSettings),
-      toolbarButton('help-button', t('web.table.keys_button'), showHelp),
-      toolbarButton('menu-button', t('web.table.menu'), () => hooks.lobby()),
-    );
-    if (spec.tools) byId('toolbar').prepend(...spec.tools(app));
+    const tool = (name, iconName, label, onClick) => toolButton(spec.prefix + name, iconName, label, onClick);
+    const own = spec.tools ? spec.tools(app).map(([node, iconName]) => asTool(node, iconName)) : [];
+    tools = setupToolbar(spec.prefix, [
+      ...own,
+      tool('last-trick-button', 'trick', t('web.table.last_trick'), showLastTrick),
+      tool('last-hand-button', 'hand', t('web.table.last_hand'), showLastHand),
+      tool('scores-button', 'scores', t('web.table.scores'), showScores),
+      el('label', { class: 'tool speed' }, icon('speed'), el('span', {}, t('web.table.speed')), speed),
+      tool('settings-button', 'settings', t('web.table.settings'), showSettings),
+      tool('help-button', 'keys', t('web.table.keys_button'), showHelp),
+      tool('menu-button', 'leave', t('web.table.leave'), () => hooks.lobby()),
+    ]);
     byId('help-button').setAttribute('aria-keyshortcuts', '?');
     onSettingsChange((name) => {
       if (name === 'speed') speed.value = settings.speed;
@@ -371,7 +422,7 @@ export function createTable(spec) {
     });
     handKeys(byId('hand'));
     document.addEventListener('keydown', (event) => {
-      if ($(spec.view).hidden || $('dialog').open) return;
+      if ($(spec.view).hidden || $('dialog').open || tools.isOpen()) return;
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
       if (event.key === '?') {
         event.preventDefault();
@@ -387,5 +438,7 @@ export function createTable(spec) {
     });
   }
 
-  return { app, legalSet, renderTable, renderHand, renderAll, send, receive, trickWon, handEnd, start, stop, setup };
+  return {
+    app, legalSet, renderTable, renderHand, renderAll, send, receive, trickWon, trickShown, handEnd, start, stop, setup,
+  };
 }

@@ -1,18 +1,15 @@
 // Small helpers shared by the pages: elements, seat names, numbers, messages.
 
+import { COMPUTER_NAMES } from './avatars.js';
 import { formatSigned, t } from './i18n.js';
 
-// The seats of the Sheepshead table, you at the bottom.  A table with friends puts the players'
-// nicknames in their place (tables.js).
-export const NAMES = [
-  t('web.seat.you'), t('web.seat.west'), t('web.seat.northwest'), t('web.seat.northeast'), t('web.seat.east'),
-];
+// The seats of the Sheepshead table, you at the bottom, then the computer players clockwise,
+// each with a name of its own (short: it fits a phone's seat whole).  A table with friends puts
+// the players' nicknames in their place (tables.js).
+export const NAMES = [t('web.seat.you'), ...COMPUTER_NAMES.map((key) => t(key))];
 
-// The same, short, for a narrow column on a phone ("NW").
-export const SHORT_NAMES = [
-  t('web.seat.you_short'), t('web.seat.west_short'), t('web.seat.northwest_short'),
-  t('web.seat.northeast_short'), t('web.seat.east_short'),
-];
+// The same, short, for a narrow column on a phone.
+export const SHORT_NAMES = [t('web.seat.you_short'), ...COMPUTER_NAMES.map((key) => t(key))];
 
 // The nicknames of the other people at a table with friends, by seat (tables.js fills it): the
 // tables name a person where they would name a computer player.

@@ -1,0 +1,51 @@
+// The Spades table's words about its two seats: the player ("You") and the opponent, a computer
+// player with a name of its own or, at a table with friends, a person by nickname.  Sentences
+// about a computer say "the computer" (their own wording in each language); about a person,
+// the nickname.
+
+import { SPADES_COMPUTER } from './avatars.js';
+import { formatNumber, t } from './i18n.js';
+import { PEOPLE } from './ui.js';
+
+// The player's seat: 0 against the computer; at a table with friends, the seat the answer names.
+export const sides = { human: 0, opponent: 1 };
+
+export function setSides(human) {
+  sides.human = human;
+  sides.opponent = 1 - human;
+}
+
+// The opponent's nickname when a person sits there, else null (a computer player).
+export function person() {
+  return PEOPLE[sides.opponent] ?? null;
+}
+
+// A message about the opponent: the computer's own wording, or a person's with {name}.
+export function opponent(computer, named, params = {}) {
+  const name = person();
+  return name === null ? t(computer, params) : t(named, { name, ...params });
+}
+
+// A message about a seat: the player's (`yours`), or the opponent's (`computer`, `named`).
+export function said(seat, yours, computer, named, params = {}) {
+  return seat === sides.human ? t(yours, params) : opponent(computer, named, params);
+}
+
+// A seat's name, as a label: "You", the person's nickname, or the computer's name.
+export function who(seat) {
+  if (seat === sides.human) return t('web.spades.you');
+  return person() ?? t(SPADES_COMPUTER);
+}
+
+// A bid in words: "Nil", "Double nil", or the number.
+export function bidText(bid) {
+  if (bid === null || bid === undefined) return '—';
+  if (bid === 'nil') return t('web.spades.nil');
+  if (bid === 'double-nil') return t('web.spades.double_nil');
+  return formatNumber(bid);
+}
+
+// Nil or double nil inside a sentence ("The computer bid nil.").
+export function bidWord(bid) {
+  return t(bid === 'nil' ? 'web.spades.nil_word' : 'web.spades.double_nil_word');
+}
