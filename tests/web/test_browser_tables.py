@@ -270,3 +270,70 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
     assert max(total for _, total in seen[0]) >= 30
     for errors in (ann_errors, bob_errors):
         assert not [e for e in errors if "409" not in e], errors
+
+
+@pytest.fixture
+def patient_server(tmp_path: Path) -> Iterator[Server]:
+    """A server that waits 12 s for a player who dropped (long enough to watch the count)."""
+    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
+                     env={"TRICKTABLE_TABLE_GRACE_SECONDS": "12"})
+    yield started
+    started.kill()
+
+
+def seat_mark(page: Any, seat: int) -> tuple[str | None, str | None]:
+    """What a page shows on a seat of the card table: its presence and its note."""
+    found: list[str | None] = page.evaluate(
+        "(seat) => { const box = document.querySelector(`#table .seat[data-seat=\"${seat}\"]`);"
+        " return [box.dataset.presence || null, box.dataset.note || null]; }", seat)
+    return found[0], found[1]
+
+
+def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and_back(
+        patient_server: Server, browser: Any) -> None:
+    directory = artifacts("browser-tables-presence")
+    people = [person(browser), person(browser, phone=True), person(browser)]
+    (_, ann, ann_errors), (_, bob, bob_errors), (cy_context, cy, _) = people
+    link = create_table(ann, patient_server.url, "sheepshead", "Ann")
+    sit_down(bob, link, "Bob")
+    sit_down(cy, link, "Cy")
+    ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
+                          ".length === 3")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob, cy):
+        page.wait_for_selector("#table-view:not([hidden])")
+        page.select_option("#speed", "instant")
+    # Ann and Bob play until it is Cy's turn (Cy, connected, holds the game up).
+    play([ann, bob], "", until=lambda: ann.locator("#table .seat-2.to-move").count() > 0,
+         limit=120)
+    assert seat_mark(ann, 2) == (None, None) or seat_mark(ann, 2)[0] == "connected"
+    # Cy closes the tab on her turn: both others see her seat marked within 5 s, counting down.
+    dropped = time.monotonic()
+    cy.close()
+    for page in (ann, bob):
+        page.wait_for_selector("#table .seat-2[data-presence='reconnecting']", timeout=5_000)
+    assert time.monotonic() - dropped < 5.5
+    first = seat_mark(bob, 2)[1] or ""
+    assert "a computer plays in" in first, first
+    bob.screenshot(path=str(directory / "01-phone-reconnecting.png"), full_page=True)
+    bob.wait_for_function("() => document.querySelector('#table .seat-2').dataset.note !== "
+                          f"{first!r}", timeout=5_000)  # the count moves
+    # Past the grace period a computer plays for her, and says so at the seat.
+    for page in (ann, bob):
+        page.wait_for_selector("#table .seat-2[data-presence='away']", timeout=20_000)
+        page.wait_for_function("() => (document.querySelector('#table .seat-2').dataset.note"
+                               " || '').includes('computer playing for Cy')", timeout=5_000)
+    ann.screenshot(path=str(directory / "02-computer-for-cy.png"), full_page=True)
+    # Cy is back (her browser kept the seat token): the others see it at once.
+    back = time.monotonic()
+    cy = cy_context.new_page()
+    cy.goto(link)
+    cy.wait_for_selector("#table-view:not([hidden])")
+    for page in (ann, bob):
+        page.wait_for_function("() => !document.querySelector('#table .seat-2').dataset"
+                               ".presence || document.querySelector('#table .seat-2').dataset"
+                               ".presence === 'connected'", timeout=5_000)
+    assert time.monotonic() - back < 15
+    assert seat_mark(ann, 2)[1] is None
+    for errors in (ann_errors, bob_errors):
+        assert not [e for e in errors if "409" not in e], errors

@@ -26,6 +26,7 @@ from tricktable.web.language import answer_language
 from tricktable.web.pages.render import page
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import NO_CACHE, PAGE
+from tricktable.web.routes.params import MAX_COUNT, Count
 from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
@@ -77,9 +78,9 @@ def create_table(body: NewTableRequest, svc: Tables, me: Player) -> JSONResponse
 
 @router.get("/{invite}", responses=errors(400, 403, 404))
 def table_state(invite: Invite, svc: Tables, x_seat_token: Token = None,
-                after: Annotated[int | None, Query(ge=0)] = None,
+                after: Count | None = None,
                 game: Annotated[str | None, Query(max_length=64)] = None,
-                said: Annotated[int | None, Query(ge=0)] = None) -> JSONResponse:
+                said: Count | None = None) -> JSONResponse:
     """The table (the polling fallback of the live connection): the seats, and with a seat
     token that seat's view, with the events of game ``game`` after event number ``after`` and
     the quick phrases after number ``said``."""
@@ -156,8 +157,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         token = json.loads(first).get("token")
         if not isinstance(token, str) or not INVITE.fullmatch(invite):
             raise ApiError(403, "not_seated", Message("server.table.send_token"))
-        if (after is not None and after < 0) or (said is not None and said < 0):
-            raise ValueError("a negative number")
+        if any(n is not None and not 0 <= n <= MAX_COUNT for n in (after, said)):
+            raise ValueError("a number out of range")
         table = await anyio.to_thread.run_sync(svc._table, invite)
         sitting = await anyio.to_thread.run_sync(svc._seat, table, token)
         seat = sitting.seat
@@ -191,7 +192,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         log.debug("table %s seat %s: live connection closed", table.id, seat, exc_info=True)
     finally:
         feeds.leave(table.id, member)
-        presence.disconnect(table.id, seat)
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(presence.disconnect, table.id, seat)
         if websocket.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):
                 await websocket.close()

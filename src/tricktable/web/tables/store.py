@@ -250,8 +250,10 @@ class TableStore:
             rows = [PhraseRow(**row._asdict()) for row in connection.execute(query)]
         return rows[::-1]
 
-    def seen(self, pairs: Iterable[tuple[str, Seat]], now: datetime) -> None:
-        """Mark seats as connected now."""
+    def seen(self, pairs: Iterable[tuple[str, Seat]], now: datetime, *,
+             only_later: bool = False) -> None:
+        """Mark seats as connected at ``now`` (with ``only_later``: as last connected then,
+        unless they were seen later, when a connection elsewhere has marked them since)."""
         rows = [{"at_table": table_id, "at_seat": seat, "now": now} for table_id, seat in pairs]
         if not rows:
             return
@@ -259,6 +261,8 @@ class TableStore:
                      .where(friend_seats.c.table_id == sa.bindparam("at_table"),
                             friend_seats.c.seat == sa.bindparam("at_seat"))
                      .values(seen_at=sa.bindparam("now")))
+        if only_later:
+            statement = statement.where(friend_seats.c.seen_at > sa.bindparam("now"))
         with self.games._writing() as connection:
             connection.execute(statement, rows)
 

@@ -255,8 +255,63 @@ function notePeople(table) {
   }
 }
 
+// --- Presence and talk at the seats ------------------------------------------------------------
+// The card table draws each seat's insides; tables.js only sets the seat box's data attributes
+// (data-presence, data-note, data-said), which tables.css shows at the seat.
+
+const takeover = {}; // seat -> when (Date.now()) a computer takes over a reconnecting player
+
+function seatBoxes(seat) {
+  return document.querySelectorAll(`#table .seat[data-seat="${seat}"], #sp-seat-${seat}`);
+}
+
+function presenceNote(seat, playing) {
+  if (seat.kind !== 'human' || seat.seat === live.table.you) return '';
+  if (seat.presence === 'reconnecting') {
+    const seconds = Math.max(0, Math.ceil(((takeover[seat.seat] || Date.now()) - Date.now()) / 1000));
+    return t('web.friends.presence_reconnecting', { seconds });
+  }
+  if (seat.presence === 'away') return playing ? t('web.friends.computer_for', { nickname: seat.nickname }) : t('web.friends.seat_away');
+  return '';
+}
+
+function markSeats() {
+  const table = live.table;
+  if (!table) return;
+  const playing = table.state === 'playing';
+  for (const seat of table.seats) {
+    const note = presenceNote(seat, playing);
+    for (const box of seatBoxes(seat.seat)) {
+      if (seat.kind === 'human' && seat.seat !== table.you) box.dataset.presence = seat.presence;
+      else delete box.dataset.presence;
+      if (note) box.dataset.note = note;
+      else delete box.dataset.note;
+    }
+  }
+}
+
+function notePresence(table) {
+  for (const seat of table.seats) {
+    if (seat.presence === 'reconnecting') takeover[seat.seat] = Date.now() + seat.takeover_in * 1000;
+    else delete takeover[seat.seat];
+  }
+}
+
+const bubbleTimers = {};
+
+// A quick phrase at the speaker's seat for a few seconds.
+function sayAtSeat(seat, text) {
+  for (const box of seatBoxes(seat)) box.dataset.said = text;
+  clearTimeout(bubbleTimers[seat]);
+  bubbleTimers[seat] = setTimeout(() => {
+    for (const box of seatBoxes(seat)) delete box.dataset.said;
+  }, 6000);
+}
+
 function onState(state) {
   live.table = state.table;
+  notePresence(state.table);
+  markSeats();
   if (!$('phrases').children.length) renderPhrases(state.table.phrases);
   for (const said of state.said || []) showPhrase(said); // said while this browser was away
   live.said = Math.max(live.said ?? 0, state.table.said);
@@ -394,6 +449,8 @@ function resumeQuery() {
 async function poll() {
   const state = await call('GET', `/api/tables/${live.invite}${resumeQuery()}`);
   live.table = state.table;
+  notePresence(state.table);
+  markSeats();
   for (const said of state.said || []) showPhrase(said);
   live.said = Math.max(live.said ?? 0, state.table.said);
   return state.game;
@@ -443,11 +500,13 @@ function showPhrase(said) {
   if (live.said !== null && said.number <= live.said) return;
   live.said = said.number;
   const who = live.table && said.seat === live.table.you ? t('web.seat.you') : said.nickname;
-  const line = t('web.friends.said', { name: who, text: phraseText(said.phrase, said.text) });
-  phrasesShown = [...phrasesShown, line].slice(-3);
+  const text = phraseText(said.phrase, said.text);
+  const line = t('web.friends.said', { name: who, text });
+  sayAtSeat(said.seat, text);
+  phrasesShown = [...phrasesShown, line].slice(-5); // a short history, newest last
   $('said').textContent = phrasesShown.join(' · ');
   clearTimeout(phraseTimer);
-  phraseTimer = setTimeout(() => { phrasesShown = []; $('said').textContent = ''; }, 5000);
+  phraseTimer = setTimeout(() => { phrasesShown = phrasesShown.slice(-1); $('said').textContent = phrasesShown.join(''); }, 30000);
 }
 
 function renderPhrases(phrases) {
@@ -488,6 +547,7 @@ async function init() {
   hooks.lobby = showLobby;
   hooks.act = act;
   setInterval(pump, 120);
+  setInterval(markSeats, 500); // the countdowns, and the marks again after the table redraws
   $('new-table-form').addEventListener('submit', createTable);
   $('join-form').addEventListener('submit', joinTable);
   $('table-game').addEventListener('change', chooseGame);
