@@ -49,10 +49,12 @@ def person(browser: Any, *, phone: bool = False) -> tuple[Any, Any, list[str]]:
     return context, page, page_errors(page)
 
 
-def create_table(page: Any, url: str, game: str, nickname: str, query: str = "") -> str:
+def create_table(page: Any, url: str, game: str, nickname: str, query: str = "",
+                 timer: str = "") -> str:
     page.goto(f"{url}/friends{query}")
     page.wait_for_selector("body[data-state='table-new']")
     page.select_option("#table-game", game)
+    page.select_option("#table-timer", timer)
     page.select_option("#table-difficulty", "easy")
     if game == "sheepshead":
         page.select_option("#table-hands", "5")
@@ -91,7 +93,9 @@ def step(page: Any, prefix: str) -> str:
 
 def act_on(page: Any, prefix: str) -> str:
     state: str = page.evaluate("document.body.dataset.state")
-    if state in ("hand-end", "final") and page.locator("#dialog[open]").count():
+    if state == "final":  # the game's end at a table: its choices are the test's to look at
+        return state
+    if state == "hand-end" and page.locator("#dialog[open]").count():
         page.locator("#dialog-buttons button.primary").first.click(timeout=3000)
         return state
     if state != "idle":
@@ -175,6 +179,27 @@ def test_three_friends_and_two_computers_play_sheepshead(server: Server, browser
     acted = play([ann, bob, cy], "")
     assert acted > 10
     ann.screenshot(path=str(directory / "03-over.png"), full_page=True)
+    # The end offers what a table has: the host a rematch, everyone leaving (not ranked: no
+    # leaderboard; no "new game" alone).
+    for page, primary in ((ann, "Rematch"), (bob, "Stay at the table"),
+                          (cy, "Stay at the table")):
+        page.wait_for_selector("#dialog[open]")
+        buttons = page.locator("#dialog-buttons").inner_text()
+        assert "Leaderboard" not in buttons and "New game" not in buttons, buttons
+        assert "Leave the table" in buttons
+        assert page.locator("#dialog-buttons .primary").inner_text() == primary
+    assert ann.locator("#hint-button").is_hidden() and ann.locator("#replay-button").is_hidden()
+    # Someone new finds the table started before giving a name.
+    _, dan, _ = person(browser, phone=True)
+    dan.goto(link)
+    dan.wait_for_selector("#friends-join:not([hidden])")
+    dan.wait_for_selector("#join-info[data-table='started']")
+    assert dan.locator("#join-form").is_hidden()
+    # The host's rematch: a new game at the same seats, on every screen.
+    ann.locator("#dialog-buttons .primary").click()
+    bob.locator("#dialog-buttons .primary").click()
+    bob.wait_for_function("() => !document.querySelector('#dialog[open]')")
+    ann.wait_for_function("() => document.body.dataset.state !== 'final'")
     for errors in (ann_errors, bob_errors, cy_errors):
         assert not [e for e in errors if "409" not in e], errors
 
@@ -294,7 +319,7 @@ def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and
     directory = artifacts("browser-tables-presence")
     people = [person(browser), person(browser, phone=True), person(browser)]
     (_, ann, ann_errors), (_, bob, bob_errors), (cy_context, cy, _) = people
-    link = create_table(ann, patient_server.url, "sheepshead", "Ann")
+    link = create_table(ann, patient_server.url, "sheepshead", "Ann", timer="120")
     sit_down(bob, link, "Bob")
     sit_down(cy, link, "Cy")
     ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
@@ -306,7 +331,12 @@ def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and
     # Ann and Bob play until it is Cy's turn (Cy, connected, holds the game up).
     play([ann, bob], "", until=lambda: ann.locator("#table .seat-2.to-move").count() > 0,
          limit=120)
-    assert seat_mark(ann, 2) == (None, None) or seat_mark(ann, 2)[0] == "connected"
+    assert seat_mark(ann, 2)[0] == "connected"
+    # Her turn shows: the turn timer counting at her seat on the others' screens, her tab.
+    bob.wait_for_function("() => /\\d+ s to play/.test(document.querySelector("
+                          "'#table .seat-2').dataset.note || '')", timeout=5_000)
+    cy.wait_for_function("() => document.title.startsWith('Your turn')", timeout=5_000)
+    assert not ann.title().startswith("Your turn")
     # Cy closes the tab on her turn: both others see her seat marked within 5 s, counting down.
     dropped = time.monotonic()
     cy.close()

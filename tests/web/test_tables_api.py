@@ -256,3 +256,15 @@ def test_two_friends_play_spades_to_the_end(make_app: Callable[..., FastAPI],
         start(ann)
         play_by_polling([ann, bob], steady_spades, random.Random(3))
         assert ann.poll()["game"]["status"] == "over" == bob.poll()["game"]["status"]
+
+
+def test_an_invite_page_for_no_table_is_the_not_found_page(client: TestClient) -> None:
+    ann = create(client, game="spades", difficulty="easy", nickname="Ann")
+    assert client.get(f"/t/{ann.invite}").status_code == 200
+    for path in ("/t/abc", "/t/" + "x" * 22, "/t/" + ann.invite[:-1] + "_"):
+        page = client.get(path)
+        assert page.status_code == 404, path
+        assert "text/html" in page.headers["content-type"]
+        assert 'id="friends-new"' not in page.text  # not the create-a-table form
+        assert page.headers["referrer-policy"] == "no-referrer"
+    assert "There is no table with this invite" in client.get("/t/" + "x" * 22).text

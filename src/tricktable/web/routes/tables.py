@@ -25,7 +25,7 @@ from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import answer_language
 from tricktable.web.pages.render import page
 from tricktable.web.routes.deps import player_id
-from tricktable.web.routes.pages import NO_CACHE, PAGE
+from tricktable.web.routes.pages import NO_CACHE, PAGE, not_found_page
 from tricktable.web.routes.params import MAX_COUNT, Count
 from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.presence import Presence
@@ -62,8 +62,15 @@ def new_table_page(request: Request) -> HTMLResponse:
 
 
 @pages.api_route("/t/{invite}", **PAGE)
-def table_page(request: Request, invite: str) -> HTMLResponse:
-    """A table's page: sit down, the lobby, the game (the invite link)."""
+def table_page(request: Request, invite: str, svc: Tables) -> HTMLResponse:
+    """A table's page: sit down, the lobby, the game (the invite link); an invite that names
+    no table (malformed, unknown or closed) gets the not-found page."""
+    try:
+        svc._table(invite)
+    except ApiError as error:
+        found = not_found_page(request, error.to_json(answer_language())["message"])
+        found.headers["Referrer-Policy"] = "no-referrer"
+        return found
     return page(request, "friends.html", headers={**NO_CACHE, "Referrer-Policy": "no-referrer"})
 
 

@@ -229,7 +229,7 @@ class TableService(TableDriver):
                     held.moved(new)
                     answer = self._game_json(new, chosen, match, mine.seat,
                                              count if since is None else since,
-                                             self._names(table, seats))
+                                             self._names(table, seats), table.turn_seconds)
                     mover = None if chosen.is_over(match) else chosen.to_move(match)
         if new is None or answer is None:
             raise stale(refused, {

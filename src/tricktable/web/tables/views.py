@@ -264,7 +264,8 @@ class TableViews:
         computer = translate(answer_language(), COMPUTER)
         names = [s["nickname"] or computer for s in answer["table"]["seats"]]
         with self.cache.hold(table.game_id, chosen, fresh=fresh) as held:
-            answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names)
+            answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names,
+                                             table.turn_seconds)
         return answer
 
     def live_look(self, table_id: str, cursors: Sequence[LiveCursor], *,
@@ -315,7 +316,7 @@ class TableViews:
                         if game is None:
                             game = games[cursor.seat, since, language] = self._game_json(
                                 held.row, chosen, held.match, cursor.seat, since,
-                                names[language])
+                                names[language], table.turn_seconds)
                     moved = game is not None and (game["id"] != cursor.game
                                                   or bool(game["events"])
                                                   or cursor.after is None)
@@ -342,11 +343,17 @@ class TableViews:
         return messages
 
     def _game_json(self, row: GameRow, chosen: GameAdapter[Any], match: Any, seat: Seat,
-                   since: int | None, names: list[str]) -> dict[str, Any]:
+                   since: int | None, names: list[str],
+                   turn_seconds: int | None = None) -> dict[str, Any]:
         count = chosen.event_count(match)
         start = count if since is None else min(max(since, 0), count)
         state = chosen.state_json(match, seat, start, full=since is None)
+        clock = None
+        if turn_seconds and not chosen.is_over(match):  # the turn timer: public, as the table's
+            waited = (self.games._stamp() - row.updated_at).total_seconds()
+            clock = round(max(0.0, turn_seconds - waited), 1)
         return {
+            "turn_ends_in": clock,
             "id": row.id, "game": row.game, "mode": "table", "daily_date": None,
             "ranked": False, "preset": row.preset, "difficulty": row.difficulty,
             "opponent": row.opponent, "version": row.version, "status": row.status,

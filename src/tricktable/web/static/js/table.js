@@ -265,11 +265,15 @@ export function createTable(spec) {
       body.push(shareBlock(game));
     }
     setState('final');
-    const choice = await dialog(title, body, [
+    const own = hooks.final && hooks.final(game); // a table with friends: its own ways on
+    const choice = await dialog(title, body, own ? own.buttons : [
       { label: t('web.table.leaderboard'), href: spec.leaderboard },
       { label: t('web.table.new_game'), primary: true, value: 'lobby' },
     ]);
-    if (choice === 'lobby') hooks.lobby();
+    if (own) {
+      setState('over');
+      own.chosen(choice);
+    } else if (choice === 'lobby') hooks.lobby();
     else setState('over');
   }
 

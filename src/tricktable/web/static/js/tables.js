@@ -260,6 +260,38 @@ function notePeople(table) {
 // (data-presence, data-note, data-said), which tables.css shows at the seat.
 
 const takeover = {}; // seat -> when (Date.now()) a computer takes over a reconnecting player
+const clock = { seat: null, at: null }; // the turn timer: whose turn, and when it runs out
+const baseTitle = document.title;
+let myTurn = false;
+
+// The game as last heard: the turn timer, and the tab's title (and the opt-in sound) on my turn.
+function noteTurn(game) {
+  const over = game.status === 'over' || game.to_move === null || game.to_move === undefined;
+  clock.seat = over ? null : game.to_move;
+  clock.at = over || game.turn_ends_in === null || game.turn_ends_in === undefined ? null
+    : Date.now() + game.turn_ends_in * 1000;
+  const mine = !over && game.to_move === game.seat;
+  if (mine && !myTurn && localStorage.getItem('tricktable.turnSound') === 'on') chime();
+  myTurn = mine;
+  document.title = mine ? `${t('web.friends.title_your_turn')} · ${baseTitle}` : baseTitle;
+}
+
+function chime() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+    tone.addEventListener('ended', () => audio.close());
+  } catch (error) {
+    // No sound where the browser has none to give.
+  }
+}
 
 function seatBoxes(seat) {
   return document.querySelectorAll(`#table .seat[data-seat="${seat}"], #sp-seat-${seat}`);
@@ -275,12 +307,19 @@ function presenceNote(seat, playing) {
   return '';
 }
 
+// The turn timer at the seat whose turn it is (a person's: a computer does not wait).
+function clockNote(seat) {
+  if (!clock.at || clock.seat !== seat.seat || seat.kind !== 'human') return '';
+  const seconds = Math.max(0, Math.ceil((clock.at - Date.now()) / 1000));
+  return t('web.friends.turn_clock', { seconds });
+}
+
 function markSeats() {
   const table = live.table;
   if (!table) return;
   const playing = table.state === 'playing';
   for (const seat of table.seats) {
-    const note = presenceNote(seat, playing);
+    const note = presenceNote(seat, playing) || (playing ? clockNote(seat) : '');
     for (const box of seatBoxes(seat.seat)) {
       if (seat.kind === 'human' && seat.seat !== table.you) box.dataset.presence = seat.presence;
       else delete box.dataset.presence;
@@ -321,6 +360,8 @@ function onState(state) {
     else renderLobby();
     return;
   }
+  noteTurn(game);
+  markSeats();
   NAMES.splice(0, NAMES.length, ...seatNames(state.table));
   SHORT_NAMES.splice(0, SHORT_NAMES.length, ...shortNames(state.table));
   notePeople(state.table);
@@ -509,8 +550,18 @@ function showPhrase(said) {
   phraseTimer = setTimeout(() => { phrasesShown = phrasesShown.slice(-1); $('said').textContent = phrasesShown.join(''); }, 30000);
 }
 
+function soundToggle() {
+  const box = el('input', { type: 'checkbox', id: 'turn-sound' });
+  box.checked = localStorage.getItem('tricktable.turnSound') === 'on';
+  box.addEventListener('change', () => {
+    localStorage.setItem('tricktable.turnSound', box.checked ? 'on' : 'off');
+    if (box.checked) chime();
+  });
+  return el('label', { class: 'turn-sound' }, box, ' ', t('web.friends.turn_sound'));
+}
+
 function renderPhrases(phrases) {
-  $('phrases').replaceChildren(...phrases.map(({ id, text }) => {
+  $('phrases').replaceChildren(soundToggle(), ...phrases.map(({ id, text }) => {
     const b = el('button', { type: 'button', 'data-phrase': id }, phraseText(id, text));
     b.addEventListener('click', () => call('POST', `/api/tables/${live.invite}/phrases`, { phrase: id })
       .catch((error) => toast(error, 'error')));
@@ -530,10 +581,15 @@ async function showJoin() {
   try {
     const { table } = await call('GET', `/api/tables/${live.invite}`);
     const taken = table.seats.filter((s) => s.kind === 'human').map((s) => s.nickname);
-    // Two sentences: who is at the table, then whether one may sit down.
+    const open = table.state === 'lobby' && table.seats.some((s) => s.kind === 'open');
+    // Two sentences: who is at the table, then whether one may sit down (asked only if so).
     const at = t('web.friends.join_with', { game: label(GAME_NAMES, table.game), names: formatList(taken) });
-    const next = t(table.state === 'lobby' ? 'web.friends.join_choose' : 'web.friends.join_started');
-    $('join-info').textContent = `${at} ${next}`;
+    let next = 'web.friends.join_choose';
+    if (table.state !== 'lobby') next = 'web.friends.join_started';
+    else if (!open) next = 'web.friends.join_full';
+    $('join-info').textContent = `${at} ${t(next)}`;
+    $('join-info').dataset.table = open ? 'open' : table.state === 'lobby' ? 'full' : 'started';
+    $('join-form').hidden = !open;
     $('join-nickname').value = (session.me && session.me.nickname) || '';
   } catch (error) {
     showError($('join-info'), error);
@@ -541,11 +597,30 @@ async function showJoin() {
   }
 }
 
+// The game's end at a table: the host starts a rematch at the same seats; anyone may leave or
+// stay at the table (friends' games are not ranked: no leaderboard, no "new game" alone).
+function finalChoices() {
+  const host = live.table && live.table.you === live.table.host_seat;
+  const buttons = [{ label: t('web.friends.leave'), value: 'leave' }];
+  if (host) buttons.push({ label: t('web.friends.rematch'), primary: true, value: 'rematch' });
+  else buttons.push({ label: t('web.friends.stay'), primary: true, value: 'stay' });
+  return {
+    buttons,
+    chosen(choice) {
+      if (choice === 'rematch') startOrRematch('rematch');
+      else if (choice === 'leave') leaveTable();
+      else showLobby();
+    },
+  };
+}
+
 async function init() {
   setupSheepshead();
   setupSpades();
   hooks.lobby = showLobby;
   hooks.act = act;
+  hooks.final = finalChoices;
+  document.body.dataset.friends = 'true'; // tables.css: no hint or replay offered that would be refused
   setInterval(pump, 120);
   setInterval(markSeats, 500); // the countdowns, and the marks again after the table redraws
   $('new-table-form').addEventListener('submit', createTable);
