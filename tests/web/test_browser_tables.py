@@ -367,3 +367,21 @@ def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and
     assert seat_mark(ann, 2)[1] is None
     for errors in (ann_errors, bob_errors):
         assert not [e for e in errors if "409" not in e], errors
+
+
+@pytest.mark.parametrize("width", [360, 414])
+def test_the_phone_lobby_keeps_copy_link_beside_the_invite(
+        server: Server, browser: Any, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 800},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    create_table(page, server.url, "spades", "Ann")
+    field = page.locator("#invite-link").bounding_box()
+    button = page.locator("#copy-invite").bounding_box()
+    heading = page.locator("#friends-lobby h2").bounding_box()
+    assert abs(field["y"] + field["height"] / 2 - (button["y"] + button["height"] / 2)) < 4
+    assert button["x"] >= field["x"] + field["width"]  # beside the field, not under it
+    assert button["x"] + button["width"] <= width
+    assert heading["y"] - (button["y"] + button["height"]) >= 8  # clear of the Seats heading
+    page.screenshot(path=str(artifacts(f"browser-tables-lobby-{width}") / "lobby.png"))
+    context.close()
