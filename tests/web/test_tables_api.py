@@ -268,3 +268,41 @@ def test_an_invite_page_for_no_table_is_the_not_found_page(client: TestClient) -
         assert 'id="friends-new"' not in page.text  # not the create-a-table form
         assert page.headers["referrer-policy"] == "no-referrer"
     assert "There is no table with this invite" in client.get("/t/" + "x" * 22).text
+
+
+def test_hints_follow_the_hosts_setting_shown_to_all(app: FastAPI) -> None:
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
+        bob = join(bob_client, ann.invite, "Bob")
+        settings = f"/api/tables/{ann.invite}/settings"
+        hint = f"/api/tables/{ann.invite}/hint"
+        assert bob.poll()["table"]["helpers"] is False  # off unless the host chooses
+        assert_error(bob_client.post(settings, headers=bob.headers, json={"helpers": True}),
+                     403, "not_host")
+        assert_error(ann_client.post(settings, headers=ann.headers, json={"helpers": "yes"}),
+                     400)
+        assert bob.poll()["table"]["helpers"] is False
+        assert ann_client.post(settings, headers=ann.headers,
+                               json={"helpers": True}).json()["table"]["helpers"] is True
+        assert bob.poll()["table"]["helpers"] is True  # shown to every player
+        state = start(ann)
+        # Mid-game the setting holds: the same for every player of a game.
+        assert_error(ann_client.post(settings, headers=ann.headers, json={"helpers": False}),
+                     409, "table_started")
+        mover, waiting = (ann, bob) if state["game"]["to_move"] == 0 else (bob, ann)
+        if state["game"]["to_move"] in (0, 1):
+            found = mover.client.post(hint, headers=mover.headers)
+            assert found.status_code == 200, found.text
+            assert found.json()["hint"]["action"] in mover.poll()["game"]["legal_actions"]
+            assert_error(waiting.client.post(hint, headers=waiting.headers), 409,
+                         "not_your_turn")
+        assert_error(ann_client.post(hint), 403, "not_seated")
+
+
+def test_a_table_without_hints_refuses_them_without_a_403(app: FastAPI) -> None:
+    with TestClient(app, raise_server_exceptions=False) as client:
+        ann = create(client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
+        start(ann)
+        assert_error(client.post(f"/api/tables/{ann.invite}/hint", headers=ann.headers), 409,
+                     "no_hints_here")

@@ -91,7 +91,8 @@ class RateLimits:
             rule("hint", "POST", r"/api/games/[^/]+/(hint|review)/?"),
             rule("create_table", "POST", r"/api/tables/?"),
             rule("new_table", "POST", r"/api/tables/[^/]+/(seats|start|rematch)/?"),
-            rule("action", "POST", r"/api/tables/[^/]+/(actions|phrases)/?"),
+            rule("action", "POST", r"/api/tables/[^/]+/(actions|phrases|settings)/?"),
+            rule("hint", "POST", r"/api/tables/[^/]+/hint/?"),
             rule("nickname", "PUT", r"/api/me/?"),
         ]
         storage = SqlStorage(engine, transaction=transaction)

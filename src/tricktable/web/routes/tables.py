@@ -34,6 +34,7 @@ from tricktable.web.tables.schemas import (
     NewTableRequest,
     PhraseRequest,
     RemoveRequest,
+    SettingsRequest,
     TableActionRequest,
 )
 from tricktable.web.tables.service import INVITE, TableService
@@ -80,7 +81,8 @@ def create_table(body: NewTableRequest, svc: Tables, me: Player) -> JSONResponse
     return JSONResponse(svc.create(me, game=body.game, preset=body.preset,
                                    difficulty=body.difficulty, hands=body.hands,
                                    target=body.target, nickname=body.nickname,
-                                   turn_seconds=body.turn_seconds), status_code=201)
+                                   turn_seconds=body.turn_seconds, helpers=body.helpers),
+                        status_code=201)
 
 
 @router.get("/{invite}", responses=errors(400, 403, 404))
@@ -111,6 +113,21 @@ def start_table(invite: Invite, svc: Tables, x_seat_token: Token = None) -> JSON
 def rematch(invite: Invite, svc: Tables, x_seat_token: Token = None) -> JSONResponse:
     """The host starts the next game at the same seats, once the last is over."""
     return JSONResponse(svc.start(invite, x_seat_token, rematch=True))
+
+
+@router.post("/{invite}/settings", responses=errors(400, 403, 404, 409, 413, 429, 503))
+def table_settings(invite: Invite, body: SettingsRequest, svc: Tables,
+                   x_seat_token: Token = None) -> JSONResponse:
+    """The host offers hints at the table or stops (in the lobby or between games); every
+    player sees the setting (the table's ``helpers``)."""
+    return JSONResponse(svc.settings(invite, x_seat_token, helpers=body.helpers))
+
+
+@router.post("/{invite}/hint", responses=errors(400, 403, 404, 409, 429, 503))
+def table_hint(invite: Invite, svc: Tables, x_seat_token: Token = None) -> dict[str, Any]:
+    """A hint for my seat's turn (Sheepshead), from my seat's view only, where the table
+    offers hints."""
+    return svc.hint(invite, x_seat_token)
 
 
 @router.post("/{invite}/leave", responses=errors(400, 403, 404, 503))

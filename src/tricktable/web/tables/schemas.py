@@ -13,6 +13,7 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    StrictBool,
     StrictInt,
     Tag,
     model_validator,
@@ -33,7 +34,7 @@ from tricktable.web.schemas import (
 from tricktable.web.tables.phrases import PHRASES
 
 __all__ = ["JoinRequest", "NewTableRequest", "PhraseName", "PhraseRequest", "RemoveRequest",
-           "SheepsheadTableRequest", "SpadesTableRequest", "TableActionRequest"]
+           "SettingsRequest", "SheepsheadTableRequest", "SpadesTableRequest", "TableActionRequest"]
 
 PhraseName = Literal["nice", "sorry", "thanks", "oops", "wow", "hurry", "brb", "gg"]
 """The quick phrases (:data:`tricktable.web.tables.phrases.PHRASES`; a test keeps them equal)."""
@@ -86,6 +87,8 @@ class SheepsheadTableRequest(_Body):
     """The host's name at this table."""
     turn_seconds: TurnSeconds | SkipJsonSchema[None] = None
     """Optional turn timer: a computer plays for a player idle this long."""
+    helpers: StrictBool = False
+    """Whether hints are offered at the table (shown to every player)."""
 
     @property
     def target(self) -> None:
@@ -104,6 +107,7 @@ class SpadesTableRequest(_Body):
     server allows test options."""
     nickname: Nickname
     turn_seconds: TurnSeconds | SkipJsonSchema[None] = None
+    helpers: StrictBool = False
 
     @property
     def hands(self) -> None:
@@ -139,6 +143,11 @@ class TableActionRequest(_Body):
 
 class PhraseRequest(_Body):
     phrase: PhraseName
+
+
+class SettingsRequest(_Body):
+    helpers: StrictBool
+    """Whether hints are offered at the table (the host's choice, shown to every player)."""
 
 
 class RemoveRequest(_Body):

@@ -48,6 +48,8 @@ class TableRow:
     said: int
     created_at: datetime
     updated_at: datetime
+    helpers: bool = False
+    """Whether hints are offered at the table (the host's choice, shown to all)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -163,6 +165,12 @@ class TableStore:
         """Make ``seat`` the table's host, if the table is still at ``table.version``."""
         with self.games._writing() as connection:
             return self._bump(connection, table, state=table.state, host_seat=seat,
+                              updated_at=now)
+
+    def set_helpers(self, table: TableRow, helpers: bool, now: datetime) -> bool:
+        """Offer hints at the table or not, if it is still at ``table.version``."""
+        with self.games._writing() as connection:
+            return self._bump(connection, table, state=table.state, helpers=helpers,
                               updated_at=now)
 
     def finish(self, table: TableRow, now: datetime) -> None:

@@ -232,7 +232,7 @@ class TableViews:
             "seats": listed, "grace_seconds": self.grace,
             "phrases": [{"id": key, "text": phrase_text(key, answer_language())}
                         for key in PHRASES],
-            "said": table.said,
+            "said": table.said, "helpers": table.helpers,
         }
 
     def state(self, invite: str, token: str | None, *, since: int | None,

@@ -193,6 +193,10 @@ function renderLobby() {
   if (table.hands) info.push(t('web.friends.info_hands', { count: table.hands }));
   info.push(t('web.friends.info_computers', { level: label(DIFFICULTY_LABELS, table.difficulty) }));
   if (table.turn_seconds) info.push(t('web.friends.info_timer', { seconds: table.turn_seconds }));
+  if (table.helpers) info.push(t('web.friends.info_hints'));
+  $('helpers-label').hidden = !(host && table.game === 'sheepshead');
+  $('table-helpers').checked = Boolean(table.helpers);
+  $('table-helpers').disabled = table.state === 'playing';
   $('lobby-info').textContent = info.join(' · ');
   $('invite-link').value = `${location.origin}/t/${live.invite}`;
   $('lobby-seats').replaceChildren(...table.seats.map((seat) => seatItem(seat, table.you, host)));
@@ -352,6 +356,7 @@ function onState(state) {
   notePresence(state.table);
   markSeats();
   if (!$('phrases').children.length) renderPhrases(state.table.phrases);
+  markHelpers();
   for (const said of state.said || []) showPhrase(said); // said while this browser was away
   live.said = Math.max(live.said ?? 0, state.table.said);
   const game = state.game;
@@ -573,6 +578,37 @@ function renderPhrases(phrases) {
   })());
 }
 
+// --- Hints at a table that offers them ----------------------------------------------------------
+
+async function setHelpers() {
+  try {
+    onState(await call('POST', `/api/tables/${live.invite}/settings`, { helpers: $('table-helpers').checked }));
+  } catch (error) {
+    toast(error, 'error');
+    if (error.game) onState(error.game);
+  }
+}
+
+async function tableHint() {
+  try {
+    const { hint } = await call('POST', `/api/tables/${live.invite}/hint`);
+    toast(`${t('web.hint.title')}: ${hint.label}. ${hint.reason || ''}`);
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+// The table's Hint button: there only when the host offers hints at this table.
+function markHelpers() {
+  const shown = Boolean(live.table && live.table.helpers && live.table.game === 'sheepshead');
+  let button = document.getElementById('table-hint');
+  if (shown && !button) {
+    button = el('button', { type: 'button', id: 'table-hint' }, t('web.hint.button'));
+    button.addEventListener('click', tableHint);
+    $('phrases').prepend(button);
+  } else if (!shown && button) button.remove();
+}
+
 // --- Start -----------------------------------------------------------------------------------
 
 async function showJoin() {
@@ -630,6 +666,7 @@ async function init() {
   $('start-table').addEventListener('click', () => startOrRematch('start'));
   $('rematch-table').addEventListener('click', () => startOrRematch('rematch'));
   $('back-to-table').addEventListener('click', showTable);
+  $('table-helpers').addEventListener('change', setHelpers);
   const leave = el('button', { id: 'leave-table', type: 'button', hidden: true }, t('web.friends.leave'));
   leave.addEventListener('click', leaveTable);
   $('back-to-table').after(' ', leave);
