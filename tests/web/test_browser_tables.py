@@ -176,6 +176,12 @@ def test_three_friends_and_two_computers_play_sheepshead(server: Server, browser
     # A quick phrase reaches the table.
     bob.locator("#phrases").get_by_role("button", name="Nice!").click()
     ann.wait_for_function("() => document.querySelector('#said').textContent.includes('Nice!')")
+    # ... as a bubble at Bob's seat, on every screen (his own phone's too), in view.
+    for page in (ann, bob, cy):
+        page.wait_for_selector("#table .seat-1[data-said='Nice!']")
+        box = page.locator("#table .seat-1").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    bob.screenshot(path=str(directory / "02b-phone-bubble.png"))
     acted = play([ann, bob, cy], "")
     assert acted > 10
     ann.screenshot(path=str(directory / "03-over.png"), full_page=True)
