@@ -391,3 +391,23 @@ def test_the_phone_lobby_keeps_copy_link_beside_the_invite(
     assert heading["y"] - (button["y"] + button["height"]) >= 8  # clear of the Seats heading
     page.screenshot(path=str(artifacts(f"browser-tables-lobby-{width}") / "lobby.png"))
     context.close()
+
+
+def test_a_seat_link_takes_the_seat_to_another_browser(server: Server, browser: Any) -> None:
+    (_, ann, _), (_, phone, phone_errors) = person(browser), person(browser, phone=True)
+    (_, laptop, laptop_errors) = person(browser)
+    link = create_table(ann, server.url, "spades", "Ann")
+    sit_down(phone, link, "Bob")
+    phone.get_by_role("button", name="Take my seat to another device").click()
+    phone.wait_for_selector("#seat-link:not([hidden])")
+    seat_link = phone.input_value("#seat-link")
+    assert "#seat=" in seat_link
+    laptop.goto(seat_link)
+    laptop.wait_for_function("() => document.querySelector('#lobby-seats li[data-seat=\"1\"]')"
+                             "?.textContent.includes('Bob (you)')", timeout=30_000)
+    assert "#seat=" not in laptop.url  # the code leaves the address bar
+    # The phone has lost the seat: it is asked to sit down again.
+    phone.wait_for_selector("#friends-join:not([hidden])", timeout=30_000)
+    ann.wait_for_selector("#lobby-seats li[data-seat='1'][data-kind='human']")
+    assert not [e for e in laptop_errors if "403" not in e], laptop_errors
+    assert not [e for e in phone_errors if "403" not in e], phone_errors

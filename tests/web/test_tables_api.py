@@ -306,3 +306,41 @@ def test_a_table_without_hints_refuses_them_without_a_403(app: FastAPI) -> None:
         start(ann)
         assert_error(client.post(f"/api/tables/{ann.invite}/hint", headers=ann.headers), 409,
                      "no_hints_here")
+
+
+def test_a_seat_link_moves_the_seat_to_another_browser_once(app: FastAPI) -> None:
+    ann_client, phone, laptop = clients(app, 3)
+    with ann_client, phone, laptop:
+        ann = create(ann_client, game="spades", difficulty="easy", nickname="Ann")
+        bob = join(phone, ann.invite, "Bob")
+        start(ann)
+        link = f"/api/tables/{ann.invite}/seat-link"
+        move = f"/api/tables/{ann.invite}/seat-move"
+        assert_error(laptop.post(link), 403, "not_seated")
+        code = phone.post(link, headers=bob.headers).json()["code"]
+        live = f"/api/tables/{ann.invite}/live"
+        with phone.websocket_connect(live) as old:
+            old.send_json({"token": bob.token})
+            assert old.receive_json()["type"] == "state"
+            taken = laptop.post(move, json={"code": code})
+            assert taken.status_code == 201, taken.text
+            moved = taken.json()
+            assert moved["seat"] == 1 and moved["token"] != bob.token
+            assert moved["game"]["seat"] == 1
+            # The phone loses the seat: its live connection is told, its token is nothing.
+            for _ in range(10):
+                message = old.receive_json()
+                if message["type"] == "error":
+                    break
+            assert message["type"] == "error" and message["error"] == "not_seated"
+        assert_error(phone.get(f"/api/tables/{ann.invite}", headers=bob.headers), 403,
+                     "not_seated")
+        laptop_seat = laptop.get(f"/api/tables/{ann.invite}",
+                                 headers={"X-Seat-Token": moved["token"]}).json()
+        assert laptop_seat["table"]["you"] == 1
+        # Once: the same code again, or a made-up one, moves nothing.
+        assert_error(phone.post(move, json={"code": code}), 403, "bad_seat_link")
+        assert_error(phone.post(move, json={"code": "1-" + "0" * 40}), 403, "bad_seat_link")
+        assert_error(phone.post(move, json={"code": "nine"}), 400)
+        assert laptop.get(f"/api/tables/{ann.invite}",
+                          headers={"X-Seat-Token": moved["token"]}).status_code == 200

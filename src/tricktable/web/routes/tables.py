@@ -36,6 +36,7 @@ from tricktable.web.tables.schemas import (
     RemoveRequest,
     SettingsRequest,
     TableActionRequest,
+    TakeSeatRequest,
 )
 from tricktable.web.tables.service import INVITE, TableService
 
@@ -128,6 +129,21 @@ def table_hint(invite: Invite, svc: Tables, x_seat_token: Token = None) -> dict[
     """A hint for my seat's turn (Sheepshead), from my seat's view only, where the table
     offers hints."""
     return svc.hint(invite, x_seat_token)
+
+
+@router.post("/{invite}/seat-link", responses=errors(400, 403, 404, 429))
+def seat_link(invite: Invite, svc: Tables, x_seat_token: Token = None) -> dict[str, Any]:
+    """A code that moves my seat to another browser, once (put in a link's fragment:
+    ``/t/INVITE#seat=CODE``, which no browser sends to the server)."""
+    return svc.seat_link(invite, x_seat_token)
+
+
+@router.post("/{invite}/seat-move", status_code=201,
+             responses=errors(400, 403, 404, 413, 429, 503))
+def take_seat(invite: Invite, body: TakeSeatRequest, svc: Tables, me: Player) -> JSONResponse:
+    """Take my seat in this browser with its seat link's code: a new seat token here; the
+    browser that had the seat loses it."""
+    return JSONResponse(svc.take_seat(me, invite, body.code), status_code=201)
 
 
 @router.post("/{invite}/leave", responses=errors(400, 403, 404, 503))

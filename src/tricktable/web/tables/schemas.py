@@ -34,7 +34,8 @@ from tricktable.web.schemas import (
 from tricktable.web.tables.phrases import PHRASES
 
 __all__ = ["JoinRequest", "NewTableRequest", "PhraseName", "PhraseRequest", "RemoveRequest",
-           "SettingsRequest", "SheepsheadTableRequest", "SpadesTableRequest", "TableActionRequest"]
+           "SettingsRequest", "SheepsheadTableRequest", "SpadesTableRequest",
+           "TableActionRequest", "TakeSeatRequest"]
 
 PhraseName = Literal["nice", "sorry", "thanks", "oops", "wow", "hurry", "brb", "gg"]
 """The quick phrases (:data:`tricktable.web.tables.phrases.PHRASES`; a test keeps them equal)."""
@@ -148,6 +149,11 @@ class PhraseRequest(_Body):
 class SettingsRequest(_Body):
     helpers: StrictBool
     """Whether hints are offered at the table (the host's choice, shown to every player)."""
+
+
+class TakeSeatRequest(_Body):
+    code: str = Field(min_length=3, max_length=64, pattern=r"^[0-9]-[0-9a-f]{40}$")
+    """The seat link's code (from the link's fragment, ``#seat=CODE``)."""
 
 
 class RemoveRequest(_Body):

@@ -9,6 +9,8 @@ notice through the :class:`~tricktable.web.tables.hub.Hub`.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import timedelta
@@ -21,6 +23,7 @@ from tricktable.i18n.errors import reason_of
 from tricktable.web.games import TableOptions
 from tricktable.web.games.names import check_nickname, name_key
 from tricktable.web.games.service import ApiError
+from tricktable.web.identity import subkey
 from tricktable.web.language import answer_language
 from tricktable.web.review.jobs import hint_job
 from tricktable.web.review.service import worded_hint
@@ -171,6 +174,42 @@ class TableService(TableDriver):
         except ValueError:
             raise ApiError(409, "not_your_turn", Message("server.action.not_your_turn")) from None
         return {"version": row.version, "hint": worded_hint(found, answer_language())}
+
+    # --- Taking my seat to another browser -----------------------------------------------
+
+    def _move_code(self, table_id: str, seat: SeatRow) -> str:
+        mac = hmac.new(subkey(self.games.secret, "seat-link"),
+                       f"{table_id}/{seat.seat}/{seat.token_hash}".encode(), hashlib.sha256)
+        return f"{seat.seat}-{mac.hexdigest()[:40]}"
+
+    def seat_link(self, invite: str, token: str | None) -> dict[str, Any]:
+        """A code that moves my seat to another browser (once: it is good until my seat's
+        token changes, which using it does).  The link carries it in its fragment, which
+        browsers never send, and the other browser sends it in a request body: never in a
+        URL the server sees, so never in a log."""
+        table = self._table(invite)
+        return {"code": self._move_code(table.id, self._seat(table, token))}
+
+    def take_seat(self, player_id: str, invite: str, code: str) -> dict[str, Any]:
+        """Take the seat a move code names: this browser gets a new token; the old one
+        loses the seat (its token no longer works, its live connections are told)."""
+        table = self._table(invite)
+        number, _, _ = code.partition("-")
+        found = next((s for s in self.store.seats(table.id)
+                      if number.isdigit() and s.seat == int(number)), None)
+        if found is None or not hmac.compare_digest(self._move_code(table.id, found), code):
+            raise ApiError(403, "bad_seat_link", Message("server.table.bad_seat_link"))
+        token = secrets.token_urlsafe(24)
+        now = self.games._stamp()
+        # A new sitting, told apart from the old even within one tick of the clock.
+        joined = max(now, found.joined_at + timedelta(microseconds=1))
+        if not self.store.move_seat(table.id, found.seat, old_hash=found.token_hash,
+                                    token_hash=digest(token), player_id=player_id,
+                                    now=now, joined=joined):
+            raise ApiError(403, "bad_seat_link", Message("server.table.bad_seat_link"))
+        self.hub.publish({"table": table.id, "kind": "table"})
+        return {"invite": invite, "seat": found.seat, "token": token,
+                **self.state(invite, token, since=None)}
 
     # --- Leaving ---------------------------------------------------------------------------
 

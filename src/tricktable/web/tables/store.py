@@ -145,6 +145,20 @@ class TableStore:
                 .where(friend_seats.c.table_id == table_id, friend_seats.c.seat == seat)
                 .values(token_hash=token_hash, seen_at=now))
 
+    def move_seat(self, table_id: str, seat: Seat, *, old_hash: str, token_hash: str,
+                  player_id: str, now: datetime, joined: datetime) -> bool:
+        """Hand a seat to another browser: a new token and player, and a new ``joined_at``
+        (the old browser's live connections see the seat is no longer theirs); False when the
+        seat's token changed meanwhile (the link was used already)."""
+        with self.games._writing() as connection:
+            updated = connection.execute(
+                friend_seats.update()
+                .where(friend_seats.c.table_id == table_id, friend_seats.c.seat == seat,
+                       friend_seats.c.token_hash == old_hash)
+                .values(token_hash=token_hash, player_id=player_id, joined_at=joined,
+                        seen_at=now))
+        return updated.rowcount == 1
+
     def start(self, table: TableRow, game: GameRow, actions: Sequence[tuple[Seat, str]],
               *, now: datetime) -> bool:
         """Store the table's (next) game and mark the table playing, if the table is still at

@@ -201,6 +201,7 @@ function renderLobby() {
   $('invite-link').value = `${location.origin}/t/${live.invite}`;
   $('lobby-seats').replaceChildren(...table.seats.map((seat) => seatItem(seat, table.you, host)));
   $('leave-table').hidden = table.you === null || table.you === undefined;
+  $('seat-link-button').hidden = $('leave-table').hidden;
   $('start-table').hidden = !(host && table.state === 'lobby');
   $('rematch-table').hidden = !(host && table.state === 'finished');
   $('back-to-table').hidden = !live.gameId;
@@ -609,6 +610,42 @@ function markHelpers() {
   } else if (!shown && button) button.remove();
 }
 
+// --- Taking my seat to another device -----------------------------------------------------------
+// The code rides in the link's fragment (never sent to the server, so never in a log) and goes
+// to the server in a request body; using it moves the seat once.
+
+async function makeSeatLink() {
+  try {
+    const { code } = await call('POST', `/api/tables/${live.invite}/seat-link`);
+    $('seat-link').value = `${location.origin}/t/${live.invite}#seat=${code}`;
+    $('seat-link').hidden = false;
+    $('seat-link').select();
+    try {
+      await navigator.clipboard.writeText($('seat-link').value);
+      toast(t('web.friends.seat_link_copied'));
+    } catch (error) {
+      toast(t('web.friends.copy_by_hand'));
+    }
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+async function takeSeatFromLink() {
+  const code = new URLSearchParams(location.hash.slice(1)).get('seat');
+  if (!code) return false;
+  history.replaceState(null, '', location.pathname + location.search); // the code leaves the URL
+  try {
+    const moved = await call('POST', `/api/tables/${live.invite}/seat-move`, { code });
+    live.token = moved.token;
+    localStorage.setItem(tokenKey(), moved.token);
+    return true;
+  } catch (error) {
+    toast(error, 'error');
+    return false;
+  }
+}
+
 // --- Start -----------------------------------------------------------------------------------
 
 async function showJoin() {
@@ -667,6 +704,7 @@ async function init() {
   $('rematch-table').addEventListener('click', () => startOrRematch('rematch'));
   $('back-to-table').addEventListener('click', showTable);
   $('table-helpers').addEventListener('change', setHelpers);
+  $('seat-link-button').addEventListener('click', makeSeatLink);
   const leave = el('button', { id: 'leave-table', type: 'button', hidden: true }, t('web.friends.leave'));
   leave.addEventListener('click', leaveTable);
   $('back-to-table').after(' ', leave);
@@ -692,6 +730,7 @@ async function init() {
     chooseGame();
     return;
   }
+  await takeSeatFromLink();
   live.token = localStorage.getItem(tokenKey());
   if (!live.token) {
     await showJoin();
