@@ -13,9 +13,10 @@ CPU seconds per move (every process of the server's session: the web process and
 workers) and the load average, since on a shared machine wall-clock figures depend on the
 neighbours.
 
-Every seat is a person (no computers): each table's player to move waits ``--think`` seconds
+Every seat is a person unless ``--people`` says fewer (the rest are computers, whose moves are
+not timed): each table's player to move waits ``--think`` seconds
 (jittered), posts a random legal action over HTTP, and the clock runs from just before the
-POST until each of the five seats' WebSockets delivers a message at the new version.  Prints
+POST until each person's WebSocket delivers a message at (or past) the new version.  Prints
 moves per second, p50/p95/p99 of that latency per seat and per move (the slowest of the five),
 and the errors; never part of ``make test``'s pass/fail.
 """
@@ -75,6 +76,8 @@ def start_server(database: str, pinned: set[int] | None,
     port = free_port()
     env = {**os.environ, "TRICKTABLE_SECRET": "bench",
            # One machine plays 500 people: no per-player or per-address limits here.
+           "TRICKTABLE_RATE_LIMIT_CREATE_TABLE_PLAYER": "",
+           "TRICKTABLE_RATE_LIMIT_CREATE_TABLE_ADDRESS": "",
            "TRICKTABLE_RATE_LIMIT_NEW_TABLE_PLAYER": "",
            "TRICKTABLE_RATE_LIMIT_NEW_TABLE_ADDRESS": "",
            "TRICKTABLE_RATE_LIMIT_ACTION_PLAYER": "",
@@ -113,7 +116,7 @@ class Table:
         self.finished = False
 
 
-async def seat_table(http: httpx.AsyncClient, number: int) -> Table:
+async def seat_table(http: httpx.AsyncClient, number: int, people: int) -> Table:
     cookies: list[httpx.Cookies] = []
     response = await http.post("/api/tables", json={"game": "sheepshead", "hands": 20,
                                                     "nickname": f"T{number}-0"})
@@ -121,7 +124,7 @@ async def seat_table(http: httpx.AsyncClient, number: int) -> Table:
     data = response.json()
     invite, tokens = data["invite"], [data["token"]]
     cookies.append(response.cookies)
-    for seat in range(1, SEATS):
+    for seat in range(1, people):
         async with httpx.AsyncClient(base_url=str(http.base_url)) as guest:
             joined = await guest.post(f"/api/tables/{invite}/seats",
                                       json={"nickname": f"T{number}-{seat}"})
@@ -143,6 +146,7 @@ async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
     async with websocket:
         stats["connected"] += 1
         acted_at = -1
+        heard = -1
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(websocket.recv(), timeout=max(0.1, stop -
@@ -155,8 +159,10 @@ async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
                 continue
             game = message["game"]
             version = game["version"]
-            if version in table.sent and measuring.is_set():
-                table.got.setdefault(version, []).append(now - table.sent[version])
+            if measuring.is_set():  # every move up to this version (computers' may follow)
+                for moved in [v for v in table.sent if heard < v <= version]:
+                    table.got.setdefault(moved, []).append(now - table.sent[moved])
+            heard = max(heard, version)
             if game["status"] != "playing":
                 table.finished = True
                 continue
@@ -197,7 +203,7 @@ async def lag(stats: dict[str, Any]) -> None:
 
 
 async def run(base: str, server: int, tables: int, seconds: float, think: float,
-              seed: int) -> None:
+              seed: int, people: int = SEATS) -> None:
     rng = random.Random(seed)
     # Idle connections are dropped before the server's keep-alive timeout (5 s) would close
     # them under a request on its way.
@@ -209,10 +215,10 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
 
         async def seat(number: int) -> Table:
             async with gate:
-                return await seat_table(http, number)
+                return await seat_table(http, number, people)
 
         seated = await asyncio.gather(*(seat(k) for k in range(tables)))
-        print(f"{tables} tables seated ({tables * SEATS} players) in "
+        print(f"{tables} tables seated ({tables * people} players) in "
               f"{time.monotonic() - began:.1f} s", flush=True)
         stats: dict[str, Any] = {"moves": 0, "errors": 0, "statuses": {}, "connected": 0,
                                  "acting": set(), "posts": [], "lag": []}
@@ -223,8 +229,8 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
         tasks = [asyncio.create_task(play_seat(base, http, table, seat, think, stop,
                                                random.Random(rng.random()), stats, measuring,
                                                opening))
-                 for table in seated for seat in range(SEATS)]
-        while stats["connected"] < tables * SEATS:
+                 for table in seated for seat in range(people)]
+        while stats["connected"] < tables * people:
             await asyncio.sleep(0.1)
         await asyncio.sleep(warm)
         for table in seated:
@@ -245,8 +251,8 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
         await asyncio.gather(*tasks, *stats["acting"], return_exceptions=True)
     per_seat = [x for table in seated for got in table.got.values() for x in got]
     per_move = [max(got) for table in seated for v, got in table.got.items()
-                if len(got) == SEATS]
-    partial = sum(1 for table in seated for got in table.got.values() if len(got) < SEATS)
+                if len(got) == people]
+    partial = sum(1 for table in seated for got in table.got.values() if len(got) < people)
     print(f"{stats['moves']} moves in {seconds:.0f} s: {stats['moves'] / seconds:.1f} moves/s; "
           f"errors {stats['errors']} {stats['statuses']}")
     moves = max(stats["moves"], 1)
@@ -273,6 +279,8 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--people", type=int, default=SEATS,
+                        help="people per table (the other seats are computers; at most 5)")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a player thinks before a move (jittered ±50%%)")
@@ -295,7 +303,7 @@ def main() -> None:
         print(f"server process {process.pid}", flush=True)
         try:
             asyncio.run(run(base, process.pid, options.tables, options.seconds, options.think,
-                            options.seed))
+                            options.seed, options.people))
         except BaseException:
             with open(log_path, errors="replace") as log_text:
                 print("the server's log ends:", *log_text.readlines()[-20:], sep="\n  ")

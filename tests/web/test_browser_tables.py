@@ -35,10 +35,12 @@ def person(browser: Any, *, phone: bool = False) -> tuple[Any, Any, list[str]]:
     return context, page, page_errors(page)
 
 
-def create_table(page: Any, url: str, game: str, nickname: str, query: str = "") -> str:
+def create_table(page: Any, url: str, game: str, nickname: str, query: str = "",
+                 timer: str = "") -> str:
     page.goto(f"{url}/friends{query}")
     page.wait_for_selector("body[data-state='table-new']")
     page.select_option("#table-game", game)
+    page.select_option("#table-timer", timer)
     page.select_option("#table-difficulty", "easy")
     if game == "sheepshead":
         page.select_option("#table-hands", "5")
@@ -77,7 +79,9 @@ def step(page: Any, prefix: str) -> str:
 
 def act_on(page: Any, prefix: str) -> str:
     state: str = page.evaluate("document.body.dataset.state")
-    if state in ("hand-end", "final") and page.locator("#dialog[open]").count():
+    if state == "final":  # the game's end at a table: its choices are the test's to look at
+        return state
+    if state == "hand-end" and page.locator("#dialog[open]").count():
         page.locator("#dialog-buttons button.primary").first.click(timeout=3000)
         return state
     if state != "idle":
@@ -158,9 +162,36 @@ def test_three_friends_and_two_computers_play_sheepshead(server: Server, browser
     # A quick phrase reaches the table.
     bob.locator("#phrases").get_by_role("button", name="Nice!").click()
     ann.wait_for_function("() => document.querySelector('#said').textContent.includes('Nice!')")
+    # ... as a bubble at Bob's seat, on every screen (his own phone's too), in view.
+    for page in (ann, bob, cy):
+        page.wait_for_selector("#table .seat-1[data-said='Nice!']")
+        box = page.locator("#table .seat-1").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    bob.screenshot(path=str(directory / "02b-phone-bubble.png"))
     acted = play([ann, bob, cy], "")
     assert acted > 10
     ann.screenshot(path=str(directory / "03-over.png"), full_page=True)
+    # The end offers what a table has: the host a rematch, everyone leaving (not ranked: no
+    # leaderboard; no "new game" alone).
+    for page, primary in ((ann, "Rematch"), (bob, "Stay at the table"),
+                          (cy, "Stay at the table")):
+        page.wait_for_selector("#dialog[open]")
+        buttons = page.locator("#dialog-buttons").inner_text()
+        assert "Leaderboard" not in buttons and "New game" not in buttons, buttons
+        assert "Leave the table" in buttons
+        assert page.locator("#dialog-buttons .primary").inner_text() == primary
+    assert ann.locator("#hint-button").is_hidden() and ann.locator("#replay-button").is_hidden()
+    # Someone new finds the table started before giving a name.
+    _, dan, _ = person(browser, phone=True)
+    dan.goto(link)
+    dan.wait_for_selector("#friends-join:not([hidden])")
+    dan.wait_for_selector("#join-info[data-table='started']")
+    assert dan.locator("#join-form").is_hidden()
+    # The host's rematch: a new game at the same seats, on every screen.
+    ann.locator("#dialog-buttons .primary").click()
+    bob.locator("#dialog-buttons .primary").click()
+    bob.wait_for_function("() => !document.querySelector('#dialog[open]')")
+    ann.wait_for_function("() => document.body.dataset.state !== 'final'")
     for errors in (ann_errors, bob_errors, cy_errors):
         assert not [e for e in errors if "409" not in e], errors
 
@@ -256,3 +287,113 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
     assert max(total for _, total in seen[0]) >= 30
     for errors in (ann_errors, bob_errors):
         assert not [e for e in errors if "409" not in e], errors
+
+
+@pytest.fixture
+def patient_server(tmp_path: Path) -> Iterator[Server]:
+    """A server that waits 12 s for a player who dropped (long enough to watch the count)."""
+    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
+                     env={"TRICKTABLE_TABLE_GRACE_SECONDS": "12"})
+    yield started
+    started.kill()
+
+
+def seat_mark(page: Any, seat: int) -> tuple[str | None, str | None]:
+    """What a page shows on a seat of the card table: its presence and its note."""
+    found: list[str | None] = page.evaluate(
+        "(seat) => { const box = document.querySelector(`#table .seat[data-seat=\"${seat}\"]`);"
+        " return [box.dataset.presence || null, box.dataset.note || null]; }", seat)
+    return found[0], found[1]
+
+
+def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and_back(
+        patient_server: Server, browser: Any) -> None:
+    directory = artifacts("browser-tables-presence")
+    people = [person(browser), person(browser, phone=True), person(browser)]
+    (_, ann, ann_errors), (_, bob, bob_errors), (cy_context, cy, _) = people
+    link = create_table(ann, patient_server.url, "sheepshead", "Ann", timer="120")
+    sit_down(bob, link, "Bob")
+    sit_down(cy, link, "Cy")
+    ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
+                          ".length === 3")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob, cy):
+        page.wait_for_selector("#table-view:not([hidden])")
+        page.select_option("#speed", "instant")
+    # Ann and Bob play until it is Cy's turn (Cy, connected, holds the game up).
+    play([ann, bob], "", until=lambda: ann.locator("#table .seat-2.to-move").count() > 0,
+         limit=120)
+    assert seat_mark(ann, 2)[0] == "connected"
+    # Her turn shows: the turn timer counting at her seat on the others' screens, her tab.
+    bob.wait_for_function("() => /\\d+ s to play/.test(document.querySelector("
+                          "'#table .seat-2').dataset.note || '')", timeout=5_000)
+    cy.wait_for_function("() => document.title.startsWith('Your turn')", timeout=5_000)
+    assert not ann.title().startswith("Your turn")
+    # Cy closes the tab on her turn: both others see her seat marked within 5 s, counting down.
+    dropped = time.monotonic()
+    cy.close()
+    for page in (ann, bob):
+        page.wait_for_selector("#table .seat-2[data-presence='reconnecting']", timeout=5_000)
+    assert time.monotonic() - dropped < 5.5
+    first = seat_mark(bob, 2)[1] or ""
+    assert "a computer plays in" in first, first
+    bob.screenshot(path=str(directory / "01-phone-reconnecting.png"), full_page=True)
+    bob.wait_for_function("() => document.querySelector('#table .seat-2').dataset.note !== "
+                          f"{first!r}", timeout=5_000)  # the count moves
+    # Past the grace period a computer plays for her, and says so at the seat.
+    for page in (ann, bob):
+        page.wait_for_selector("#table .seat-2[data-presence='away']", timeout=20_000)
+        page.wait_for_function("() => (document.querySelector('#table .seat-2').dataset.note"
+                               " || '').includes('computer playing for Cy')", timeout=5_000)
+    ann.screenshot(path=str(directory / "02-computer-for-cy.png"), full_page=True)
+    # Cy is back (her browser kept the seat token): the others see it at once.
+    back = time.monotonic()
+    cy = cy_context.new_page()
+    cy.goto(link)
+    cy.wait_for_selector("#table-view:not([hidden])")
+    for page in (ann, bob):
+        page.wait_for_function("() => !document.querySelector('#table .seat-2').dataset"
+                               ".presence || document.querySelector('#table .seat-2').dataset"
+                               ".presence === 'connected'", timeout=5_000)
+    assert time.monotonic() - back < 15
+    assert seat_mark(ann, 2)[1] is None
+    for errors in (ann_errors, bob_errors):
+        assert not [e for e in errors if "409" not in e], errors
+
+
+@pytest.mark.parametrize("width", [360, 414])
+def test_the_phone_lobby_keeps_copy_link_beside_the_invite(
+        server: Server, browser: Any, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 800},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    create_table(page, server.url, "spades", "Ann")
+    field = page.locator("#invite-link").bounding_box()
+    button = page.locator("#copy-invite").bounding_box()
+    heading = page.locator("#friends-lobby h2").bounding_box()
+    assert abs(field["y"] + field["height"] / 2 - (button["y"] + button["height"] / 2)) < 4
+    assert button["x"] >= field["x"] + field["width"]  # beside the field, not under it
+    assert button["x"] + button["width"] <= width
+    assert heading["y"] - (button["y"] + button["height"]) >= 8  # clear of the Seats heading
+    page.screenshot(path=str(artifacts(f"browser-tables-lobby-{width}") / "lobby.png"))
+    context.close()
+
+
+def test_a_seat_link_takes_the_seat_to_another_browser(server: Server, browser: Any) -> None:
+    (_, ann, _), (_, phone, phone_errors) = person(browser), person(browser, phone=True)
+    (_, laptop, laptop_errors) = person(browser)
+    link = create_table(ann, server.url, "spades", "Ann")
+    sit_down(phone, link, "Bob")
+    phone.get_by_role("button", name="Take my seat to another device").click()
+    phone.wait_for_selector("#seat-link:not([hidden])")
+    seat_link = phone.input_value("#seat-link")
+    assert "#seat=" in seat_link
+    laptop.goto(seat_link)
+    laptop.wait_for_function("() => document.querySelector('#lobby-seats li[data-seat=\"1\"]')"
+                             "?.textContent.includes('Bob (you)')", timeout=30_000)
+    assert "#seat=" not in laptop.url  # the code leaves the address bar
+    # The phone has lost the seat: it is asked to sit down again.
+    phone.wait_for_selector("#friends-join:not([hidden])", timeout=30_000)
+    ann.wait_for_selector("#lobby-seats li[data-seat='1'][data-kind='human']")
+    assert not [e for e in laptop_errors if "403" not in e], laptop_errors
+    assert not [e for e in phone_errors if "403" not in e], phone_errors

@@ -53,6 +53,11 @@ EXPECTED = {
                                                "429"},
     ("post", "/api/tables/{invite}/phrases"): {"200", "400", "403", "404", "413", "429"},
     ("post", "/api/tables/{invite}/leave"): {"200", "400", "403", "404", "503"},
+    ("post", "/api/tables/{invite}/settings"): {"200", "400", "403", "404", "409", "413", "429",
+                                                "503"},
+    ("post", "/api/tables/{invite}/hint"): {"200", "400", "403", "404", "409", "429", "503"},
+    ("post", "/api/tables/{invite}/seat-link"): {"200", "400", "403", "404", "429"},
+    ("post", "/api/tables/{invite}/seat-move"): {"201", "400", "403", "404", "413", "429", "503"},
     ("post", "/api/tables/{invite}/remove"): {"200", "400", "403", "404", "413", "503"},
 }
 

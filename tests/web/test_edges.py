@@ -114,6 +114,14 @@ def test_every_answer_has_the_security_headers(client: TestClient, path: str) ->
     assert headers["referrer-policy"] == "same-origin"
 
 
+def test_an_invite_page_keeps_its_own_referrer_policy(client: TestClient) -> None:
+    """The invite is in the page's URL: a link followed from it must not carry it along."""
+    invite = client.get("/t/" + "a" * 22)
+    assert invite.headers["referrer-policy"] == "no-referrer"
+    assert invite.headers.get_list("referrer-policy") == ["no-referrer"]
+    assert client.get("/friends").headers["referrer-policy"] == "same-origin"
+
+
 def test_the_pages_hold_no_inline_script_or_style(client: TestClient) -> None:
     for path in ("/", "/leaderboard", "/rules", "/rules?game=spades"):
         page = client.get(path).text.lower()

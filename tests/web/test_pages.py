@@ -23,7 +23,7 @@ PAGES = {
     "/rules": (None, "/rules"),
     "/rules?game=spades": (None, "/rules"),
     "/friends": ("new-table-title", "/friends"),
-    "/t/" + "x" * 22: ("new-table-title", "/friends"),
+    "/t/" + "x" * 22: (None, None),  # no such table: the not-found page
     "/nope": (None, None),
 }
 """Each page: the id of its first heading (None: it has none), and its navigation link marked

@@ -228,7 +228,10 @@ def test_a_reconnecting_player_hears_the_phrases_said_while_away(app: FastAPI) -
             first = websocket.receive_json()
             assert first["table"]["said"] == 0 and "said" not in first
             ann_client.post(url, headers=ann.headers, json={"phrase": "nice"})
-            heard = websocket.receive_json()
+            for _ in range(5):  # a change of who is connected may come as a state first
+                heard = websocket.receive_json()
+                if heard["type"] == "phrase":
+                    break
             assert heard["type"] == "phrase" and heard["said"]["number"] == 1
         # Bob is away: two phrases; he comes back after phrase 1 and hears them in order.
         for phrase in ("sorry", "gg"):
@@ -256,3 +259,91 @@ def test_two_friends_play_spades_to_the_end(make_app: Callable[..., FastAPI],
         start(ann)
         play_by_polling([ann, bob], steady_spades, random.Random(3))
         assert ann.poll()["game"]["status"] == "over" == bob.poll()["game"]["status"]
+
+
+def test_an_invite_page_for_no_table_is_the_not_found_page(client: TestClient) -> None:
+    ann = create(client, game="spades", difficulty="easy", nickname="Ann")
+    assert client.get(f"/t/{ann.invite}").status_code == 200
+    for path in ("/t/abc", "/t/" + "x" * 22, "/t/" + ann.invite[:-1] + "_"):
+        page = client.get(path)
+        assert page.status_code == 404, path
+        assert "text/html" in page.headers["content-type"]
+        assert 'id="friends-new"' not in page.text  # not the create-a-table form
+        assert page.headers["referrer-policy"] == "no-referrer"
+    assert "There is no table with this invite" in client.get("/t/" + "x" * 22).text
+
+
+def test_hints_follow_the_hosts_setting_shown_to_all(app: FastAPI) -> None:
+    ann_client, bob_client = clients(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
+        bob = join(bob_client, ann.invite, "Bob")
+        settings = f"/api/tables/{ann.invite}/settings"
+        hint = f"/api/tables/{ann.invite}/hint"
+        assert bob.poll()["table"]["helpers"] is False  # off unless the host chooses
+        assert_error(bob_client.post(settings, headers=bob.headers, json={"helpers": True}),
+                     403, "not_host")
+        assert_error(ann_client.post(settings, headers=ann.headers, json={"helpers": "yes"}),
+                     400)
+        assert bob.poll()["table"]["helpers"] is False
+        assert ann_client.post(settings, headers=ann.headers,
+                               json={"helpers": True}).json()["table"]["helpers"] is True
+        assert bob.poll()["table"]["helpers"] is True  # shown to every player
+        state = start(ann)
+        # Mid-game the setting holds: the same for every player of a game.
+        assert_error(ann_client.post(settings, headers=ann.headers, json={"helpers": False}),
+                     409, "table_started")
+        mover, waiting = (ann, bob) if state["game"]["to_move"] == 0 else (bob, ann)
+        if state["game"]["to_move"] in (0, 1):
+            found = mover.client.post(hint, headers=mover.headers)
+            assert found.status_code == 200, found.text
+            assert found.json()["hint"]["action"] in mover.poll()["game"]["legal_actions"]
+            assert_error(waiting.client.post(hint, headers=waiting.headers), 409,
+                         "not_your_turn")
+        assert_error(ann_client.post(hint), 403, "not_seated")
+
+
+def test_a_table_without_hints_refuses_them_without_a_403(app: FastAPI) -> None:
+    with TestClient(app, raise_server_exceptions=False) as client:
+        ann = create(client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
+        start(ann)
+        assert_error(client.post(f"/api/tables/{ann.invite}/hint", headers=ann.headers), 409,
+                     "no_hints_here")
+
+
+def test_a_seat_link_moves_the_seat_to_another_browser_once(app: FastAPI) -> None:
+    ann_client, phone, laptop = clients(app, 3)
+    with ann_client, phone, laptop:
+        ann = create(ann_client, game="spades", difficulty="easy", nickname="Ann")
+        bob = join(phone, ann.invite, "Bob")
+        start(ann)
+        link = f"/api/tables/{ann.invite}/seat-link"
+        move = f"/api/tables/{ann.invite}/seat-move"
+        assert_error(laptop.post(link), 403, "not_seated")
+        code = phone.post(link, headers=bob.headers).json()["code"]
+        live = f"/api/tables/{ann.invite}/live"
+        with phone.websocket_connect(live) as old:
+            old.send_json({"token": bob.token})
+            assert old.receive_json()["type"] == "state"
+            taken = laptop.post(move, json={"code": code})
+            assert taken.status_code == 201, taken.text
+            moved = taken.json()
+            assert moved["seat"] == 1 and moved["token"] != bob.token
+            assert moved["game"]["seat"] == 1
+            # The phone loses the seat: its live connection is told, its token is nothing.
+            for _ in range(10):
+                message = old.receive_json()
+                if message["type"] == "error":
+                    break
+            assert message["type"] == "error" and message["error"] == "not_seated"
+        assert_error(phone.get(f"/api/tables/{ann.invite}", headers=bob.headers), 403,
+                     "not_seated")
+        laptop_seat = laptop.get(f"/api/tables/{ann.invite}",
+                                 headers={"X-Seat-Token": moved["token"]}).json()
+        assert laptop_seat["table"]["you"] == 1
+        # Once: the same code again, or a made-up one, moves nothing.
+        assert_error(phone.post(move, json={"code": code}), 403, "bad_seat_link")
+        assert_error(phone.post(move, json={"code": "1-" + "0" * 40}), 403, "bad_seat_link")
+        assert_error(phone.post(move, json={"code": "nine"}), 400)
+        assert laptop.get(f"/api/tables/{ann.invite}",
+                          headers={"X-Seat-Token": moved["token"]}).status_code == 200

@@ -51,6 +51,14 @@ def test_invite_codes_and_seat_tokens_stay_out_of_the_log(tmp_path: Path,
             with connect(url) as websocket:  # a wrong token: refused
                 websocket.send(json.dumps({"token": ann_token[::-1]}))
                 assert json.loads(websocket.recv(timeout=30))["error"] == "not_seated"
+            # Bob's seat moves to another browser by its seat link; the code and the new
+            # token stay out of the log too.
+            code = bob.post(f"/api/tables/{invite}/seat-link",
+                            headers={"X-Seat-Token": bob_token}).json()["code"]
+            with httpx.Client(base_url=server.url) as laptop:
+                moved = laptop.post(f"/api/tables/{invite}/seat-move", json={"code": code})
+                assert moved.status_code == 201, moved.text
+                laptop_token = moved.json()["token"]
             assert ann.get(f"/api/tables/{invite[::-1]}").status_code == 404
             assert ann.get(f"/api/tables/{invite}/nothing").status_code in (404, 405)
     finally:
@@ -59,5 +67,5 @@ def test_invite_codes_and_seat_tokens_stay_out_of_the_log(tmp_path: Path,
     # uvicorn logged the WebSocket, and the access log each request, by template only.
     assert 'WebSocket /api/tables/{invite}/live' in text, text[-2000:]
     assert "/api/tables/{invite}/actions" in text
-    for secret in (invite, invite[::-1], ann_token, bob_token):
+    for secret in (invite, invite[::-1], ann_token, bob_token, code, laptop_token):
         assert secret not in text

@@ -89,7 +89,8 @@ def install_openapi(app: FastAPI) -> None:
             schemas.pop("HTTPValidationError", None)
             schemas.pop("ValidationError", None)
             if not app.state.settings.test_options:  # refused without them: not offered
-                schemas.get("SpadesGameRequest", {}).get("properties", {}).pop("target", None)
+                for name in ("SpadesGameRequest", "SpadesTableRequest"):
+                    schemas.get(name, {}).get("properties", {}).pop("target", None)
             app.openapi_schema = document
         return app.openapi_schema
 

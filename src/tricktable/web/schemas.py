@@ -177,8 +177,9 @@ NewGameRequest = Annotated[
 def _nickname_pattern() -> str:
     """Text with something besides spaces, of the characters a name may hold: letters, marks,
     digits, punctuation, symbols and spaces of the Basic Multilingual Plane (the server refuses
-    control, format and unassigned characters; the pattern keeps to what every regex dialect
-    reads, ``\\uXXXX``)."""
+    control, format and unassigned characters, and counts a name's length in NFKC, so the
+    characters NFKC writes as several are left out; the pattern keeps to what every regex
+    dialect reads, ``\\uXXXX``)."""
     def ranges(keep: Callable[[str], bool]) -> str:
         found: list[list[int]] = []
         for code in range(0x10000):
@@ -191,8 +192,9 @@ def _nickname_pattern() -> str:
         return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}"
                        for a, b in found)
 
-    def allowed(c: str) -> bool:
-        return unicodedata.category(c)[0] in "LMNPS" or unicodedata.category(c) == "Zs"
+    def allowed(c: str) -> bool:  # and one character still in NFKC, as the length is counted
+        return (unicodedata.category(c)[0] in "LMNPS" or unicodedata.category(c) == "Zs") \
+            and len(unicodedata.normalize("NFKC", c)) == 1
 
     return (f"^[{ranges(allowed)}]*[{ranges(lambda c: allowed(c) and not c.isspace())}]"
             f"[{ranges(allowed)}]*$")

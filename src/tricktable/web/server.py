@@ -78,7 +78,10 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
     # uvicorn's own proxy headers would believe any local peer; ProxyHeadersMiddleware decides.
     options: dict[str, Any] = {"host": host, "port": port, "log_level": "info",
                                "access_log": False, "proxy_headers": False,
-                               "log_config": log_config}
+                               "log_config": log_config,
+                               # A dead connection (a phone gone) closes within 5 s: the
+                               # table's seat shows the player reconnecting at once.
+                               "ws_ping_interval": 2.0, "ws_ping_timeout": 2.5}
     if processes <= 1:
         app = create_app(settings)
         if metrics_listener:

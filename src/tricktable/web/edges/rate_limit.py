@@ -90,8 +90,10 @@ class RateLimits:
             rule("action", "POST", r"/api/games/[^/]+/actions/?"),
             rule("hint", "POST", r"/api/games/[^/]+/(hint|review)/?"),
             rule("create_table", "POST", r"/api/tables/?"),
-            rule("new_table", "POST", r"/api/tables/[^/]+/(seats|start|rematch)/?"),
-            rule("action", "POST", r"/api/tables/[^/]+/(actions|phrases)/?"),
+            rule("new_table", "POST",
+                 r"/api/tables/[^/]+/(seats|start|rematch|seat-link|seat-move)/?"),
+            rule("action", "POST", r"/api/tables/[^/]+/(actions|phrases|settings)/?"),
+            rule("hint", "POST", r"/api/tables/[^/]+/hint/?"),
             rule("nickname", "PUT", r"/api/me/?"),
         ]
         storage = SqlStorage(engine, transaction=transaction)

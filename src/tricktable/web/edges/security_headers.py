@@ -1,5 +1,6 @@
 """Security headers on every response: a Content-Security-Policy that allows no inline script or
-style and no framing, ``nosniff``, and a strict referrer policy."""
+style and no framing, ``nosniff``, and a strict referrer policy (a response that sets a
+stricter one of its own, as a table's invite page does, keeps it)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ _HEADERS = {
     "cross-origin-opener-policy": "same-origin",
 }
 
+_OWN = frozenset({"referrer-policy"})
+"""Headers a response may set for itself (the default is only a floor for the rest)."""
+
 
 class SecurityHeadersMiddleware(HttpMiddleware):
     """Sets the headers on every HTTP answer (the API docs' page included: it loads Swagger UI
@@ -41,7 +45,8 @@ class SecurityHeadersMiddleware(HttpMiddleware):
                 headers = MutableHeaders(scope=message)
                 headers["content-security-policy"] = CONTENT_SECURITY_POLICY
                 for name, value in _HEADERS.items():
-                    headers[name] = value
+                    if name not in _OWN or name not in headers:
+                        headers[name] = value
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -25,7 +25,8 @@ from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import answer_language
 from tricktable.web.pages.render import page
 from tricktable.web.routes.deps import player_id
-from tricktable.web.routes.pages import NO_CACHE, PAGE
+from tricktable.web.routes.pages import NO_CACHE, PAGE, not_found_page
+from tricktable.web.routes.params import MAX_COUNT, Count
 from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
@@ -33,7 +34,9 @@ from tricktable.web.tables.schemas import (
     NewTableRequest,
     PhraseRequest,
     RemoveRequest,
+    SettingsRequest,
     TableActionRequest,
+    TakeSeatRequest,
 )
 from tricktable.web.tables.service import INVITE, TableService
 
@@ -61,8 +64,15 @@ def new_table_page(request: Request) -> HTMLResponse:
 
 
 @pages.api_route("/t/{invite}", **PAGE)
-def table_page(request: Request, invite: str) -> HTMLResponse:
-    """A table's page: sit down, the lobby, the game (the invite link)."""
+def table_page(request: Request, invite: str, svc: Tables) -> HTMLResponse:
+    """A table's page: sit down, the lobby, the game (the invite link); an invite that names
+    no table (malformed, unknown or closed) gets the not-found page."""
+    try:
+        svc._table(invite)
+    except ApiError as error:
+        found = not_found_page(request, error.to_json(answer_language())["message"])
+        found.headers["Referrer-Policy"] = "no-referrer"
+        return found
     return page(request, "friends.html", headers={**NO_CACHE, "Referrer-Policy": "no-referrer"})
 
 
@@ -72,14 +82,15 @@ def create_table(body: NewTableRequest, svc: Tables, me: Player) -> JSONResponse
     return JSONResponse(svc.create(me, game=body.game, preset=body.preset,
                                    difficulty=body.difficulty, hands=body.hands,
                                    target=body.target, nickname=body.nickname,
-                                   turn_seconds=body.turn_seconds), status_code=201)
+                                   turn_seconds=body.turn_seconds, helpers=body.helpers),
+                        status_code=201)
 
 
 @router.get("/{invite}", responses=errors(400, 403, 404))
 def table_state(invite: Invite, svc: Tables, x_seat_token: Token = None,
-                after: Annotated[int | None, Query(ge=0)] = None,
+                after: Count | None = None,
                 game: Annotated[str | None, Query(max_length=64)] = None,
-                said: Annotated[int | None, Query(ge=0)] = None) -> JSONResponse:
+                said: Count | None = None) -> JSONResponse:
     """The table (the polling fallback of the live connection): the seats, and with a seat
     token that seat's view, with the events of game ``game`` after event number ``after`` and
     the quick phrases after number ``said``."""
@@ -103,6 +114,36 @@ def start_table(invite: Invite, svc: Tables, x_seat_token: Token = None) -> JSON
 def rematch(invite: Invite, svc: Tables, x_seat_token: Token = None) -> JSONResponse:
     """The host starts the next game at the same seats, once the last is over."""
     return JSONResponse(svc.start(invite, x_seat_token, rematch=True))
+
+
+@router.post("/{invite}/settings", responses=errors(400, 403, 404, 409, 413, 429, 503))
+def table_settings(invite: Invite, body: SettingsRequest, svc: Tables,
+                   x_seat_token: Token = None) -> JSONResponse:
+    """The host offers hints at the table or stops (in the lobby or between games); every
+    player sees the setting (the table's ``helpers``)."""
+    return JSONResponse(svc.settings(invite, x_seat_token, helpers=body.helpers))
+
+
+@router.post("/{invite}/hint", responses=errors(400, 403, 404, 409, 429, 503))
+def table_hint(invite: Invite, svc: Tables, x_seat_token: Token = None) -> dict[str, Any]:
+    """A hint for my seat's turn (Sheepshead), from my seat's view only, where the table
+    offers hints."""
+    return svc.hint(invite, x_seat_token)
+
+
+@router.post("/{invite}/seat-link", responses=errors(400, 403, 404, 429))
+def seat_link(invite: Invite, svc: Tables, x_seat_token: Token = None) -> dict[str, Any]:
+    """A code that moves my seat to another browser, once (put in a link's fragment:
+    ``/t/INVITE#seat=CODE``, which no browser sends to the server)."""
+    return svc.seat_link(invite, x_seat_token)
+
+
+@router.post("/{invite}/seat-move", status_code=201,
+             responses=errors(400, 403, 404, 413, 429, 503))
+def take_seat(invite: Invite, body: TakeSeatRequest, svc: Tables, me: Player) -> JSONResponse:
+    """Take my seat in this browser with its seat link's code: a new seat token here; the
+    browser that had the seat loses it."""
+    return JSONResponse(svc.take_seat(me, invite, body.code), status_code=201)
 
 
 @router.post("/{invite}/leave", responses=errors(400, 403, 404, 503))
@@ -156,8 +197,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         token = json.loads(first).get("token")
         if not isinstance(token, str) or not INVITE.fullmatch(invite):
             raise ApiError(403, "not_seated", Message("server.table.send_token"))
-        if (after is not None and after < 0) or (said is not None and said < 0):
-            raise ValueError("a negative number")
+        if any(n is not None and not 0 <= n <= MAX_COUNT for n in (after, said)):
+            raise ValueError("a number out of range")
         table = await anyio.to_thread.run_sync(svc._table, invite)
         sitting = await anyio.to_thread.run_sync(svc._seat, table, token)
         seat = sitting.seat
@@ -191,7 +232,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         log.debug("table %s seat %s: live connection closed", table.id, seat, exc_info=True)
     finally:
         feeds.leave(table.id, member)
-        presence.disconnect(table.id, seat)
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(presence.disconnect, table.id, seat)
         if websocket.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):
                 await websocket.close()

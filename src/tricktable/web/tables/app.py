@@ -14,6 +14,7 @@ from tricktable.web.tables.feed import Feeds
 from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.service import TableService
+from tricktable.web.tables.views import BEAT_SECONDS
 
 __all__ = ["install"]
 
@@ -24,7 +25,7 @@ def install(app: FastAPI, games: GameService, *, grace: float,
     listens for notices and runs the presence ticker)."""
     hub = Hub(games.store.engine)
     service = TableService(games=games, hub=hub, grace=grace, idle_seconds=idle_seconds)
-    presence = Presence(service, heartbeat=max(0.5, min(10.0, grace / 4)),
+    presence = Presence(service, heartbeat=min(BEAT_SECONDS, grace / 8),
                         tick=max(0.25, min(1.0, grace / 4)))
     app.state.tables = service
     app.state.presence = presence

@@ -33,13 +33,14 @@ friend_tables = sa.Table(
     sa.Column("round", sa.Integer, nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("said", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("helpers", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.DateTime, nullable=False),
     sa.Column("updated_at", sa.DateTime, nullable=False),
     sa.Index("ux_friend_tables_invite", "invite_hash", unique=True),
 )
 """``state``: lobby, playing or finished; ``version`` counts the table's own changes (a seat
 taken, a start, a rematch), ``round`` its games, ``said`` the quick phrases said at it (the
-number of the last)."""
+number of the last); ``helpers``: whether hints are offered at the table (migration 0008)."""
 
 friend_seats = sa.Table(
     "friend_seats",

@@ -136,18 +136,23 @@ class TableDriver(TableViews):
 
     # --- Presence and turn timers --------------------------------------------------------
 
-    def check(self, table_ids: list[str], away_before: dict[str, frozenset[Seat]]) -> None:
+    def check(self, table_ids: list[str],
+              before: dict[str, tuple[frozenset[Seat], frozenset[Seat]]]) -> None:
         """The ticker's look at the tables this process serves: an away player's turn, or an
         idle one past the turn timer, goes to a computer; an away host's part (start,
-        rematch) passes to the first player present; a change of who is away is told."""
+        rematch) passes to the first player present; a change of who is connected or away
+        is told (``before``: what was told last, by table)."""
         now = self.games._stamp()
         everyone = self.store.seats_of(table_ids)
         for table_id in table_ids:
             seats = everyone.get(table_id, [])
             away = frozenset(self._away(seats, now))
-            if away_before.get(table_id, frozenset()) != away:
-                away_before[table_id] = away
-                self.hub.publish({"table": table_id, "kind": "table"})
+            marks = (away, frozenset(self._connected(seats, now)))
+            if before.get(table_id) != marks:
+                told = table_id in before
+                before[table_id] = marks
+                if told:
+                    self.hub.publish({"table": table_id, "kind": "table"})
             try:
                 table, _ = self.snapshot(table_id)  # a change of state is a notice
             except ApiError:

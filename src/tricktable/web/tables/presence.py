@@ -9,6 +9,7 @@ import logging
 import threading
 import time
 from collections import Counter
+from datetime import timedelta
 
 import anyio
 
@@ -27,21 +28,34 @@ class Presence:
         self.tick = tick
         self._lock = threading.Lock()
         self._connected: Counter[tuple[str, Seat]] = Counter()
-        self._away: dict[str, frozenset[Seat]] = {}
+        self._away: dict[str, tuple[frozenset[Seat], frozenset[Seat]]] = {}
         self._last_beat = 0.0
         self._last_sweep = time.monotonic()
 
     def connect(self, table_id: str, seat: Seat) -> None:
-        """A connection of a seat opened (call from a worker thread: it writes)."""
+        """A connection of a seat opened (call from a worker thread: it writes): the others
+        are told at once that the player is here."""
         with self._lock:
             self._connected[(table_id, seat)] += 1
-        self.tables.store.seen([(table_id, seat)], self.tables.games._stamp())
+        now = self.tables.games._stamp()
+        seats = [s for s in self.tables.store.seats(table_id) if s.seat == seat]
+        self.tables.store.seen([(table_id, seat)], now)
+        if seats and seats[0].seat not in self.tables._connected(seats, now):
+            self.tables.hub.publish({"table": table_id, "kind": "table"})  # back
 
     def disconnect(self, table_id: str, seat: Seat) -> None:
+        """A connection of a seat closed (call from a worker thread: it writes).  When it was
+        the seat's last one here, the seat is marked unconnected (its last heartbeat, as
+        the grace period counts) and the others are told at once."""
         with self._lock:
             self._connected[(table_id, seat)] -= 1
-            if self._connected[(table_id, seat)] <= 0:
+            last = self._connected[(table_id, seat)] <= 0
+            if last:
                 del self._connected[(table_id, seat)]
+        if last:
+            stamp = self.tables.games._stamp() - timedelta(seconds=self.tables.live_seconds)
+            self.tables.store.seen([(table_id, seat)], stamp, only_later=True)
+            self.tables.hub.publish({"table": table_id, "kind": "table"})
 
     def beat(self) -> None:
         """Mark every seat connected here as seen now (at most once a heartbeat)."""

@@ -9,16 +9,24 @@ notice through the :class:`~tricktable.web.tables.hub.Hub`.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
+from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import timedelta
 from typing import Any
 
+from tricktable.ai.teaching.evaluation import EvaluationSettings
 from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
 from tricktable.web.games import TableOptions
 from tricktable.web.games.names import check_nickname, name_key
 from tricktable.web.games.service import ApiError
+from tricktable.web.identity import subkey
+from tricktable.web.language import answer_language
+from tricktable.web.review.jobs import hint_job
+from tricktable.web.review.service import worded_hint
 from tricktable.web.store.games import GameRow
 from tricktable.web.tables.driver import TableDriver
 from tricktable.web.tables.phrases import PHRASES
@@ -39,7 +47,7 @@ class TableService(TableDriver):
 
     def create(self, player_id: str, *, game: str, preset: str | None, difficulty: str | None,
                hands: int | None, target: int | None, nickname: str,
-               turn_seconds: int | None) -> dict[str, Any]:
+               turn_seconds: int | None, helpers: bool = False) -> dict[str, Any]:
         chosen = self._adapter(game)
         if target is not None and not self.games.test_options:
             raise ApiError(400, "bad_request", Message("server.target_test_only"))
@@ -57,7 +65,7 @@ class TableService(TableDriver):
             preset=preset or chosen.default_preset, hands=hands, target=target,
             difficulty=difficulty, opponent=opponent, turn_seconds=turn_seconds, host_seat=0,
             state="lobby", game_id=None, round=0, version=0, said=0, created_at=now,
-            updated_at=now)
+            updated_at=now, helpers=helpers)
         self.store.create(table, SeatRow(table_id=table.id, seat=0, token_hash=digest(token),
                                          player_id=player_id, nickname=name, joined_at=now,
                                          seen_at=now))
@@ -124,6 +132,85 @@ class TableService(TableDriver):
         self.hub.publish({"table": table.id, "kind": "table"})
         self.kick(table.id)
         return self.state(invite, token, since=None)
+
+    def settings(self, invite: str, token: str | None, *, helpers: bool) -> dict[str, Any]:
+        """The host offers hints at the table, or stops (between games: the same for every
+        player of a game); the table as the host sees it."""
+        for _attempt in range(20):
+            table = self._table(invite)
+            seat = self._seat(table, token)
+            if seat.seat != table.host_seat:
+                raise ApiError(403, "not_host", Message("server.table.not_host_settings"))
+            if table.state == "playing":
+                raise ApiError(409, "table_started", Message("server.table.settings_playing"),
+                               game=self.state(invite, token, since=None))
+            if table.helpers == helpers or self.store.set_helpers(table, helpers,
+                                                                  self.games._stamp()):
+                self.hub.publish({"table": table.id, "kind": "table"})
+                return self.state(invite, token, since=None)
+        raise ApiError(503, "busy", Message("server.table.busy"))
+
+    def hint(self, invite: str, token: str | None) -> dict[str, Any]:
+        """A hint for my seat's turn, from my seat's view only, where the table offers them."""
+        table = self._table(invite)
+        mine = self._seat(table, token)
+        if not table.helpers:
+            raise ApiError(409, "no_hints_here", Message("server.table.hints_off"))
+        if table.game != "sheepshead":
+            raise ApiError(409, "not_available", Message("server.review.sheepshead_only"))
+        if table.game_id is None or table.state != "playing":
+            raise ApiError(409, "not_started", Message("server.table.not_started"))
+        row = self.games.store.game(table.game_id)
+        if row is None or row.status == "over":
+            raise ApiError(409, "game_over", Message("illegal.game_over"))
+        actions = self.games.store.actions(row.id, row.version)
+        future = self.games.pool.submit(row.id, hint_job, row.rules, row.seed, actions,
+                                        mine.seat, EvaluationSettings().samples,
+                                        f"{row.id}/hint/{mine.seat}/{row.version}")
+        try:
+            found = future.result(timeout=self.games.pool.timeout)
+        except FutureTimeout:
+            raise ApiError(503, "computer_unavailable", Message("server.hint.slow")) from None
+        except ValueError:
+            raise ApiError(409, "not_your_turn", Message("server.action.not_your_turn")) from None
+        return {"version": row.version, "hint": worded_hint(found, answer_language())}
+
+    # --- Taking my seat to another browser -----------------------------------------------
+
+    def _move_code(self, table_id: str, seat: SeatRow) -> str:
+        mac = hmac.new(subkey(self.games.secret, "seat-link"),
+                       f"{table_id}/{seat.seat}/{seat.token_hash}".encode(), hashlib.sha256)
+        return f"{seat.seat}-{mac.hexdigest()[:40]}"
+
+    def seat_link(self, invite: str, token: str | None) -> dict[str, Any]:
+        """A code that moves my seat to another browser (once: it is good until my seat's
+        token changes, which using it does).  The link carries it in its fragment, which
+        browsers never send, and the other browser sends it in a request body: never in a
+        URL the server sees, so never in a log."""
+        table = self._table(invite)
+        return {"code": self._move_code(table.id, self._seat(table, token))}
+
+    def take_seat(self, player_id: str, invite: str, code: str) -> dict[str, Any]:
+        """Take the seat a move code names: this browser gets a new token; the old one
+        loses the seat (its token no longer works, its live connections are told)."""
+        table = self._table(invite)
+        number, _, _ = code.partition("-")
+        found = next((s for s in self.store.seats(table.id)
+                      if number.isdigit() and s.seat == int(number)), None)
+        if found is None or not hmac.compare_digest(self._move_code(table.id, found), code):
+            raise ApiError(403, "bad_seat_link", Message("server.table.bad_seat_link"))
+        token = secrets.token_urlsafe(24)
+        now = self.games._stamp()
+        # A new sitting, told apart from the old even within one tick of the clock.
+        joined = max(now, found.joined_at + timedelta(microseconds=1))
+        if not self.store.move_seat(table.id, found.seat, old_hash=found.token_hash,
+                                    token_hash=digest(token), player_id=player_id,
+                                    now=now, joined=joined):
+            raise ApiError(403, "bad_seat_link", Message("server.table.bad_seat_link"))
+        self.hub.publish({"table": table.id, "kind": "table"})
+        return {"invite": invite, "seat": found.seat, "token": token,
+                **self.state(invite, token, since=None)}
+
     # --- Leaving ---------------------------------------------------------------------------
 
     def leave(self, invite: str, token: str | None) -> dict[str, Any]:
@@ -229,7 +316,7 @@ class TableService(TableDriver):
                     held.moved(new)
                     answer = self._game_json(new, chosen, match, mine.seat,
                                              count if since is None else since,
-                                             self._names(table, seats))
+                                             self._names(table, seats), table.turn_seconds)
                     mover = None if chosen.is_over(match) else chosen.to_move(match)
         if new is None or answer is None:
             raise stale(refused, {

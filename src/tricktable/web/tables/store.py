@@ -48,6 +48,8 @@ class TableRow:
     said: int
     created_at: datetime
     updated_at: datetime
+    helpers: bool = False
+    """Whether hints are offered at the table (the host's choice, shown to all)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -143,6 +145,20 @@ class TableStore:
                 .where(friend_seats.c.table_id == table_id, friend_seats.c.seat == seat)
                 .values(token_hash=token_hash, seen_at=now))
 
+    def move_seat(self, table_id: str, seat: Seat, *, old_hash: str, token_hash: str,
+                  player_id: str, now: datetime, joined: datetime) -> bool:
+        """Hand a seat to another browser: a new token and player, and a new ``joined_at``
+        (the old browser's live connections see the seat is no longer theirs); False when the
+        seat's token changed meanwhile (the link was used already)."""
+        with self.games._writing() as connection:
+            updated = connection.execute(
+                friend_seats.update()
+                .where(friend_seats.c.table_id == table_id, friend_seats.c.seat == seat,
+                       friend_seats.c.token_hash == old_hash)
+                .values(token_hash=token_hash, player_id=player_id, joined_at=joined,
+                        seen_at=now))
+        return updated.rowcount == 1
+
     def start(self, table: TableRow, game: GameRow, actions: Sequence[tuple[Seat, str]],
               *, now: datetime) -> bool:
         """Store the table's (next) game and mark the table playing, if the table is still at
@@ -163,6 +179,12 @@ class TableStore:
         """Make ``seat`` the table's host, if the table is still at ``table.version``."""
         with self.games._writing() as connection:
             return self._bump(connection, table, state=table.state, host_seat=seat,
+                              updated_at=now)
+
+    def set_helpers(self, table: TableRow, helpers: bool, now: datetime) -> bool:
+        """Offer hints at the table or not, if it is still at ``table.version``."""
+        with self.games._writing() as connection:
+            return self._bump(connection, table, state=table.state, helpers=helpers,
                               updated_at=now)
 
     def finish(self, table: TableRow, now: datetime) -> None:
@@ -250,8 +272,10 @@ class TableStore:
             rows = [PhraseRow(**row._asdict()) for row in connection.execute(query)]
         return rows[::-1]
 
-    def seen(self, pairs: Iterable[tuple[str, Seat]], now: datetime) -> None:
-        """Mark seats as connected now."""
+    def seen(self, pairs: Iterable[tuple[str, Seat]], now: datetime, *,
+             only_later: bool = False) -> None:
+        """Mark seats as connected at ``now`` (with ``only_later``: as last connected then,
+        unless they were seen later, when a connection elsewhere has marked them since)."""
         rows = [{"at_table": table_id, "at_seat": seat, "now": now} for table_id, seat in pairs]
         if not rows:
             return
@@ -259,6 +283,8 @@ class TableStore:
                      .where(friend_seats.c.table_id == sa.bindparam("at_table"),
                             friend_seats.c.seat == sa.bindparam("at_seat"))
                      .values(seen_at=sa.bindparam("now")))
+        if only_later:
+            statement = statement.where(friend_seats.c.seen_at > sa.bindparam("now"))
         with self.games._writing() as connection:
             connection.execute(statement, rows)
 

@@ -29,7 +29,8 @@ from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.store import PhraseRow, SeatRow, TableRow, TableStore
 
-__all__ = ["COMPUTER", "INVITE", "OWNER_PREFIX", "SEATS", "LiveCursor", "TableViews", "owner_of"]
+__all__ = ["BEAT_SECONDS", "COMPUTER", "INVITE", "LIVE_SECONDS", "OWNER_PREFIX", "SEATS",
+           "LiveCursor", "TableViews", "owner_of"]
 
 SEATS = {"sheepshead": 5, "spades": 2}
 """How many seats each game's table has."""
@@ -37,6 +38,11 @@ INVITE = re.compile(r"[0-9A-Za-z_-]{16,64}")
 """What an invite code can look like (ours: 22 characters from ``secrets.token_urlsafe``)."""
 OWNER_PREFIX = "tbl_"
 """A table's game belongs to a player id no cookie can hold (cookie ids are hex)."""
+LIVE_SECONDS = 3.0
+"""A seat with a connection is marked seen at least every :data:`BEAT_SECONDS`; one not seen
+for this long has no connection (it is "reconnecting" until the grace period ends)."""
+BEAT_SECONDS = 1.0
+"""How often the presence heartbeat marks the connected seats seen."""
 PHRASES_BACK = 50
 """A player who comes back is shown at most this many of the phrases said while away."""
 
@@ -109,7 +115,7 @@ class TableViews:
         """A request of a seat marks it present (for players without a live connection) at
         most this often: well inside the grace period, and less often than the presence
         heartbeat marks the connected ones (so a connected player's moves write nothing)."""
-        return max(0.5, min(15.0, self.grace / 2))
+        return max(0.25, min(LIVE_SECONDS / 2, self.grace / 4))
     @property
     def snapshot_seconds(self) -> float:
         """How long the live connections may show a table's seats without reading them again
@@ -182,22 +188,42 @@ class TableViews:
         limit = now - timedelta(seconds=self.grace if seconds is None else seconds)
         return {s.seat for s in seats if s.seen_at < limit}
 
+    @property
+    def live_seconds(self) -> float:
+        """A seat not seen for this long has no connection: :data:`LIVE_SECONDS`, or half the
+        grace period when that is shorter (a seat that drops is marked seen this long ago,
+        so the grace period, counted from that last heartbeat, still leaves time to
+        come back)."""
+        return min(LIVE_SECONDS, self.grace / 2)
+
+    def _connected(self, seats: list[SeatRow], now: datetime) -> set[Seat]:
+        """The seats with a live connection (or a request) in the last ``live_seconds``."""
+        recent = now - timedelta(seconds=self.live_seconds)
+        return {s.seat for s in seats if s.seen_at >= recent}
+
     def _table_json(self, table: TableRow, seats: list[SeatRow], you: Seat | None,
                     now: datetime) -> dict[str, Any]:
         by_seat = {s.seat: s for s in seats}
         away = self._away(seats, now)
-        recent = now - timedelta(seconds=max(3.0, min(15.0, self.grace / 2)))
-        listed = []
+        connected = self._connected(seats, now)
+        listed: list[dict[str, Any]] = []
         for k in range(SEATS[table.game]):
             found = by_seat.get(k)
             if found is None:
                 kind = "open" if table.state == "lobby" else "computer"
                 listed.append({"seat": k, "kind": kind, "nickname": None, "connected": False,
-                               "away": False, "host": False})
-            else:
-                listed.append({"seat": k, "kind": "human", "nickname": found.nickname,
-                               "connected": found.seen_at >= recent, "away": k in away,
-                               "host": k == table.host_seat})
+                               "away": False, "host": False, "presence": None})
+                continue
+            presence = ("connected" if k in connected else "away" if k in away
+                        else "reconnecting")
+            seat: dict[str, Any] = {
+                "seat": k, "kind": "human", "nickname": found.nickname,
+                "connected": k in connected, "away": k in away, "host": k == table.host_seat,
+                "presence": presence}
+            if presence == "reconnecting":  # a computer plays the seat after the grace period
+                left = self.grace - (now - found.seen_at).total_seconds()
+                seat["takeover_in"] = round(max(0.0, left), 1)
+            listed.append(seat)
         return {
             "game": table.game, "preset": table.preset, "hands": table.hands,
             "target": table.target, "difficulty": table.difficulty,
@@ -206,7 +232,7 @@ class TableViews:
             "seats": listed, "grace_seconds": self.grace,
             "phrases": [{"id": key, "text": phrase_text(key, answer_language())}
                         for key in PHRASES],
-            "said": table.said,
+            "said": table.said, "helpers": table.helpers,
         }
 
     def state(self, invite: str, token: str | None, *, since: int | None,
@@ -238,7 +264,8 @@ class TableViews:
         computer = translate(answer_language(), COMPUTER)
         names = [s["nickname"] or computer for s in answer["table"]["seats"]]
         with self.cache.hold(table.game_id, chosen, fresh=fresh) as held:
-            answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names)
+            answer["game"] = self._game_json(held.row, chosen, held.match, seat, since, names,
+                                             table.turn_seconds)
         return answer
 
     def live_look(self, table_id: str, cursors: Sequence[LiveCursor], *,
@@ -289,7 +316,7 @@ class TableViews:
                         if game is None:
                             game = games[cursor.seat, since, language] = self._game_json(
                                 held.row, chosen, held.match, cursor.seat, since,
-                                names[language])
+                                names[language], table.turn_seconds)
                     moved = game is not None and (game["id"] != cursor.game
                                                   or bool(game["events"])
                                                   or cursor.after is None)
@@ -316,11 +343,17 @@ class TableViews:
         return messages
 
     def _game_json(self, row: GameRow, chosen: GameAdapter[Any], match: Any, seat: Seat,
-                   since: int | None, names: list[str]) -> dict[str, Any]:
+                   since: int | None, names: list[str],
+                   turn_seconds: int | None = None) -> dict[str, Any]:
         count = chosen.event_count(match)
         start = count if since is None else min(max(since, 0), count)
         state = chosen.state_json(match, seat, start, full=since is None)
+        clock = None
+        if turn_seconds and not chosen.is_over(match):  # the turn timer: public, as the table's
+            waited = (self.games._stamp() - row.updated_at).total_seconds()
+            clock = round(max(0.0, turn_seconds - waited), 1)
         return {
+            "turn_ends_in": clock,
             "id": row.id, "game": row.game, "mode": "table", "daily_date": None,
             "ranked": False, "preset": row.preset, "difficulty": row.difficulty,
             "opponent": row.opponent, "version": row.version, "status": row.status,

@@ -16,7 +16,7 @@ export const session = {
 
 // Set by the lobby: how a table goes back to it; a table with friends sends its actions its own
 // way (`act(id, body)`, answering like api.act).
-export const hooks = { lobby: () => {}, act: null };
+export const hooks = { lobby: () => {}, act: null, final: null };
 
 export function setSpeed(speed) {
   changeSetting('speed', speed);

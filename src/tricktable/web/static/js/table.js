@@ -315,11 +315,15 @@ export function createTable(spec) {
     }
     if (won) body.unshift(confetti());
     setState('final');
-    const choice = await tableDialog(won ? 'final won' : 'final', title, body.filter(Boolean), [
+    const own = hooks.final && hooks.final(game); // a table with friends: its own ways on
+    const choice = await tableDialog(won ? 'final won' : 'final', title, body.filter(Boolean), own ? own.buttons : [
       { label: t('web.table.leaderboard'), href: spec.leaderboard },
       { label: t('web.table.new_game'), primary: true, value: 'lobby' },
     ]);
-    if (choice === 'lobby') hooks.lobby();
+    if (own) {
+      setState('over');
+      own.chosen(choice);
+    } else if (choice === 'lobby') hooks.lobby();
     else setState('over');
   }
 

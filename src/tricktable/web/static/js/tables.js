@@ -193,10 +193,15 @@ function renderLobby() {
   if (table.hands) info.push(t('web.friends.info_hands', { count: table.hands }));
   info.push(t('web.friends.info_computers', { level: label(DIFFICULTY_LABELS, table.difficulty) }));
   if (table.turn_seconds) info.push(t('web.friends.info_timer', { seconds: table.turn_seconds }));
+  if (table.helpers) info.push(t('web.friends.info_hints'));
+  $('helpers-label').hidden = !(host && table.game === 'sheepshead');
+  $('table-helpers').checked = Boolean(table.helpers);
+  $('table-helpers').disabled = table.state === 'playing';
   $('lobby-info').textContent = info.join(' · ');
   $('invite-link').value = `${location.origin}/t/${live.invite}`;
   $('lobby-seats').replaceChildren(...table.seats.map((seat) => seatItem(seat, table.you, host)));
   $('leave-table').hidden = table.you === null || table.you === undefined;
+  $('seat-link-button').hidden = $('leave-table').hidden;
   $('start-table').hidden = !(host && table.state === 'lobby');
   $('rematch-table').hidden = !(host && table.state === 'finished');
   $('back-to-table').hidden = !live.gameId;
@@ -255,9 +260,104 @@ function notePeople(table) {
   }
 }
 
+// --- Presence and talk at the seats ------------------------------------------------------------
+// The card table draws each seat's insides; tables.js only sets the seat box's data attributes
+// (data-presence, data-note, data-said), which tables.css shows at the seat.
+
+const takeover = {}; // seat -> when (Date.now()) a computer takes over a reconnecting player
+const clock = { seat: null, at: null }; // the turn timer: whose turn, and when it runs out
+const baseTitle = document.title;
+let myTurn = false;
+
+// The game as last heard: the turn timer, and the tab's title (and the opt-in sound) on my turn.
+function noteTurn(game) {
+  const over = game.status === 'over' || game.to_move === null || game.to_move === undefined;
+  clock.seat = over ? null : game.to_move;
+  clock.at = over || game.turn_ends_in === null || game.turn_ends_in === undefined ? null
+    : Date.now() + game.turn_ends_in * 1000;
+  const mine = !over && game.to_move === game.seat;
+  if (mine && !myTurn && localStorage.getItem('tricktable.turnSound') === 'on') chime();
+  myTurn = mine;
+  document.title = mine ? `${t('web.friends.title_your_turn')} · ${baseTitle}` : baseTitle;
+}
+
+function chime() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+    tone.addEventListener('ended', () => audio.close());
+  } catch (error) {
+    // No sound where the browser has none to give.
+  }
+}
+
+function seatBoxes(seat) {
+  return document.querySelectorAll(`#table .seat[data-seat="${seat}"], #sp-seat-${seat}`);
+}
+
+function presenceNote(seat, playing) {
+  if (seat.kind !== 'human' || seat.seat === live.table.you) return '';
+  if (seat.presence === 'reconnecting') {
+    const seconds = Math.max(0, Math.ceil(((takeover[seat.seat] || Date.now()) - Date.now()) / 1000));
+    return t('web.friends.presence_reconnecting', { seconds });
+  }
+  if (seat.presence === 'away') return playing ? t('web.friends.computer_for', { nickname: seat.nickname }) : t('web.friends.seat_away');
+  return '';
+}
+
+// The turn timer at the seat whose turn it is (a person's: a computer does not wait).
+function clockNote(seat) {
+  if (!clock.at || clock.seat !== seat.seat || seat.kind !== 'human') return '';
+  const seconds = Math.max(0, Math.ceil((clock.at - Date.now()) / 1000));
+  return t('web.friends.turn_clock', { seconds });
+}
+
+function markSeats() {
+  const table = live.table;
+  if (!table) return;
+  const playing = table.state === 'playing';
+  for (const seat of table.seats) {
+    const note = presenceNote(seat, playing) || (playing ? clockNote(seat) : '');
+    for (const box of seatBoxes(seat.seat)) {
+      if (seat.kind === 'human' && seat.seat !== table.you) box.dataset.presence = seat.presence;
+      else delete box.dataset.presence;
+      if (note) box.dataset.note = note;
+      else delete box.dataset.note;
+    }
+  }
+}
+
+function notePresence(table) {
+  for (const seat of table.seats) {
+    if (seat.presence === 'reconnecting') takeover[seat.seat] = Date.now() + seat.takeover_in * 1000;
+    else delete takeover[seat.seat];
+  }
+}
+
+const bubbleTimers = {};
+
+// A quick phrase at the speaker's seat for a few seconds.
+function sayAtSeat(seat, text) {
+  for (const box of seatBoxes(seat)) box.dataset.said = text;
+  clearTimeout(bubbleTimers[seat]);
+  bubbleTimers[seat] = setTimeout(() => {
+    for (const box of seatBoxes(seat)) delete box.dataset.said;
+  }, 6000);
+}
+
 function onState(state) {
   live.table = state.table;
+  notePresence(state.table);
+  markSeats();
   if (!$('phrases').children.length) renderPhrases(state.table.phrases);
+  markHelpers();
   for (const said of state.said || []) showPhrase(said); // said while this browser was away
   live.said = Math.max(live.said ?? 0, state.table.said);
   const game = state.game;
@@ -266,6 +366,8 @@ function onState(state) {
     else renderLobby();
     return;
   }
+  noteTurn(game);
+  markSeats();
   NAMES.splice(0, NAMES.length, ...seatNames(state.table));
   SHORT_NAMES.splice(0, SHORT_NAMES.length, ...shortNames(state.table));
   notePeople(state.table);
@@ -394,6 +496,8 @@ function resumeQuery() {
 async function poll() {
   const state = await call('GET', `/api/tables/${live.invite}${resumeQuery()}`);
   live.table = state.table;
+  notePresence(state.table);
+  markSeats();
   for (const said of state.said || []) showPhrase(said);
   live.said = Math.max(live.said ?? 0, state.table.said);
   return state.game;
@@ -443,15 +547,27 @@ function showPhrase(said) {
   if (live.said !== null && said.number <= live.said) return;
   live.said = said.number;
   const who = live.table && said.seat === live.table.you ? t('web.seat.you') : said.nickname;
-  const line = t('web.friends.said', { name: who, text: phraseText(said.phrase, said.text) });
-  phrasesShown = [...phrasesShown, line].slice(-3);
+  const text = phraseText(said.phrase, said.text);
+  const line = t('web.friends.said', { name: who, text });
+  sayAtSeat(said.seat, text);
+  phrasesShown = [...phrasesShown, line].slice(-5); // a short history, newest last
   $('said').textContent = phrasesShown.join(' · ');
   clearTimeout(phraseTimer);
-  phraseTimer = setTimeout(() => { phrasesShown = []; $('said').textContent = ''; }, 5000);
+  phraseTimer = setTimeout(() => { phrasesShown = phrasesShown.slice(-1); $('said').textContent = phrasesShown.join(''); }, 30000);
+}
+
+function soundToggle() {
+  const box = el('input', { type: 'checkbox', id: 'turn-sound' });
+  box.checked = localStorage.getItem('tricktable.turnSound') === 'on';
+  box.addEventListener('change', () => {
+    localStorage.setItem('tricktable.turnSound', box.checked ? 'on' : 'off');
+    if (box.checked) chime();
+  });
+  return el('label', { class: 'turn-sound' }, box, ' ', t('web.friends.turn_sound'));
 }
 
 function renderPhrases(phrases) {
-  $('phrases').replaceChildren(...phrases.map(({ id, text }) => {
+  $('phrases').replaceChildren(soundToggle(), ...phrases.map(({ id, text }) => {
     const b = el('button', { type: 'button', 'data-phrase': id }, phraseText(id, text));
     b.addEventListener('click', () => call('POST', `/api/tables/${live.invite}/phrases`, { phrase: id })
       .catch((error) => toast(error, 'error')));
@@ -463,6 +579,73 @@ function renderPhrases(phrases) {
   })());
 }
 
+// --- Hints at a table that offers them ----------------------------------------------------------
+
+async function setHelpers() {
+  try {
+    onState(await call('POST', `/api/tables/${live.invite}/settings`, { helpers: $('table-helpers').checked }));
+  } catch (error) {
+    toast(error, 'error');
+    if (error.game) onState(error.game);
+  }
+}
+
+async function tableHint() {
+  try {
+    const { hint } = await call('POST', `/api/tables/${live.invite}/hint`);
+    toast(`${t('web.hint.title')}: ${hint.label}. ${hint.reason || ''}`);
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+// The table's Hint button: there only when the host offers hints at this table.
+function markHelpers() {
+  const shown = Boolean(live.table && live.table.helpers && live.table.game === 'sheepshead');
+  let button = document.getElementById('table-hint');
+  if (shown && !button) {
+    button = el('button', { type: 'button', id: 'table-hint' }, t('web.hint.button'));
+    button.addEventListener('click', tableHint);
+    $('phrases').prepend(button);
+  } else if (!shown && button) button.remove();
+}
+
+// --- Taking my seat to another device -----------------------------------------------------------
+// The code rides in the link's fragment (never sent to the server, so never in a log) and goes
+// to the server in a request body; using it moves the seat once.
+
+async function makeSeatLink() {
+  try {
+    const { code } = await call('POST', `/api/tables/${live.invite}/seat-link`);
+    $('seat-link').value = `${location.origin}/t/${live.invite}#seat=${code}`;
+    $('seat-link').hidden = false;
+    $('seat-link').select();
+    try {
+      await navigator.clipboard.writeText($('seat-link').value);
+      toast(t('web.friends.seat_link_copied'));
+    } catch (error) {
+      toast(t('web.friends.copy_by_hand'));
+    }
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+async function takeSeatFromLink() {
+  const code = new URLSearchParams(location.hash.slice(1)).get('seat');
+  if (!code) return false;
+  history.replaceState(null, '', location.pathname + location.search); // the code leaves the URL
+  try {
+    const moved = await call('POST', `/api/tables/${live.invite}/seat-move`, { code });
+    live.token = moved.token;
+    localStorage.setItem(tokenKey(), moved.token);
+    return true;
+  } catch (error) {
+    toast(error, 'error');
+    return false;
+  }
+}
+
 // --- Start -----------------------------------------------------------------------------------
 
 async function showJoin() {
@@ -471,10 +654,15 @@ async function showJoin() {
   try {
     const { table } = await call('GET', `/api/tables/${live.invite}`);
     const taken = table.seats.filter((s) => s.kind === 'human').map((s) => s.nickname);
-    // Two sentences: who is at the table, then whether one may sit down.
+    const open = table.state === 'lobby' && table.seats.some((s) => s.kind === 'open');
+    // Two sentences: who is at the table, then whether one may sit down (asked only if so).
     const at = t('web.friends.join_with', { game: label(GAME_NAMES, table.game), names: formatList(taken) });
-    const next = t(table.state === 'lobby' ? 'web.friends.join_choose' : 'web.friends.join_started');
-    $('join-info').textContent = `${at} ${next}`;
+    let next = 'web.friends.join_choose';
+    if (table.state !== 'lobby') next = 'web.friends.join_started';
+    else if (!open) next = 'web.friends.join_full';
+    $('join-info').textContent = `${at} ${t(next)}`;
+    $('join-info').dataset.table = open ? 'open' : table.state === 'lobby' ? 'full' : 'started';
+    $('join-form').hidden = !open;
     $('join-nickname').value = (session.me && session.me.nickname) || '';
   } catch (error) {
     showError($('join-info'), error);
@@ -482,12 +670,32 @@ async function showJoin() {
   }
 }
 
+// The game's end at a table: the host starts a rematch at the same seats; anyone may leave or
+// stay at the table (friends' games are not ranked: no leaderboard, no "new game" alone).
+function finalChoices() {
+  const host = live.table && live.table.you === live.table.host_seat;
+  const buttons = [{ label: t('web.friends.leave'), value: 'leave' }];
+  if (host) buttons.push({ label: t('web.friends.rematch'), primary: true, value: 'rematch' });
+  else buttons.push({ label: t('web.friends.stay'), primary: true, value: 'stay' });
+  return {
+    buttons,
+    chosen(choice) {
+      if (choice === 'rematch') startOrRematch('rematch');
+      else if (choice === 'leave') leaveTable();
+      else showLobby();
+    },
+  };
+}
+
 async function init() {
   setupSheepshead();
   setupSpades();
   hooks.lobby = showLobby;
   hooks.act = act;
+  hooks.final = finalChoices;
+  document.body.dataset.friends = 'true'; // tables.css: no hint or replay offered that would be refused
   setInterval(pump, 120);
+  setInterval(markSeats, 500); // the countdowns, and the marks again after the table redraws
   $('new-table-form').addEventListener('submit', createTable);
   $('join-form').addEventListener('submit', joinTable);
   $('table-game').addEventListener('change', chooseGame);
@@ -495,6 +703,8 @@ async function init() {
   $('start-table').addEventListener('click', () => startOrRematch('start'));
   $('rematch-table').addEventListener('click', () => startOrRematch('rematch'));
   $('back-to-table').addEventListener('click', showTable);
+  $('table-helpers').addEventListener('change', setHelpers);
+  $('seat-link-button').addEventListener('click', makeSeatLink);
   const leave = el('button', { id: 'leave-table', type: 'button', hidden: true }, t('web.friends.leave'));
   leave.addEventListener('click', leaveTable);
   $('back-to-table').after(' ', leave);
@@ -520,6 +730,7 @@ async function init() {
     chooseGame();
     return;
   }
+  await takeSeatFromLink();
   live.token = localStorage.getItem(tokenKey());
   if (!live.token) {
     await showJoin();
