@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -20,8 +21,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     started.kill()
 
 
-def test_the_api_docs_load_nothing_from_another_host(server: Server) -> None:
-    with chromium_page() as page:
+def test_the_api_docs_load_nothing_from_another_host(server: Server, browser: Any) -> None:
+    with chromium_page(browser) as page:
         errors = page_errors(page)
         violations: list[str] = []
         page.on("console", lambda m: violations.append(m.text)

@@ -144,8 +144,8 @@ def learn(page: Any, url: str, directory: Path) -> None:
     assert not errors, errors
 
 
-def test_a_hint_at_a_spades_bid(server: Server) -> None:
-    with chromium_page() as page:
+def test_a_hint_at_a_spades_bid(server: Server, browser: Any) -> None:
+    with chromium_page(browser) as page:
         errors = page_errors(page)
         shot = Screenshots(page, artifacts("browser-review-spades"))
         page.goto(f"{server.url}/?game=spades")

@@ -61,14 +61,28 @@ _PROBLEMS = {
 """Pydantic's error types, as our own words (``input`` and ``limit`` fill them)."""
 
 
+_TYPE_TAGS = frozenset({"none", "int", "float", "str", "bool"})
+
+
+def _is_tag(part: object) -> bool:
+    """Whether a location part names no field but a kind or validator of pydantic's own (the
+    body, a request's kind, ``function-before[…]``, ``none`` of an optional field)."""
+    text = str(part)
+    return (text == "body" or text in UNION_TAGS or text in _TYPE_TAGS
+            or ("[" in text and text.endswith("]")))
+
+
 def _validation_message(error: RequestValidationError) -> Message:
     """What was wrong with a request, as one message: each problem names the field and, where
     there is one, the value refused."""
     problems: list[object] = []
+    fields_told: set[str] = set()
     for item in error.errors():
         kind = item.get("type", "")
-        where = ".".join(str(part) for part in item.get("loc", ())
-                         if part != "body" and part not in UNION_TAGS)
+        where = ".".join(str(part) for part in item.get("loc", ()) if not _is_tag(part))
+        if where and where in fields_told:
+            continue  # a field of several allowed kinds: its first refusal says enough
+        fields_told.add(where)
         field: object = where or Message("server.validation.body")
         context = item.get("ctx") or {}
         shown = _printable(_shown(item["input"])) if "input" in item else ""

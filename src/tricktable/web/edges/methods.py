@@ -30,7 +30,8 @@ def allowed_methods(routes: Iterable[BaseRoute], scope: Scope) -> list[str]:
     found: set[str] = set()
     for route in routes:
         if isinstance(route, Mount):  # a mount takes every method to its app
-            if isinstance(route.app, StaticFiles) and route.matches(scope)[0] is Match.FULL:
+            served = getattr(route.app, "app", route.app)  # the files, perhaps inside GZip
+            if isinstance(served, StaticFiles) and route.matches(scope)[0] is Match.FULL:
                 found.add("GET")
             continue
         found.update(method for method in _ROUTED
