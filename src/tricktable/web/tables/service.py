@@ -26,7 +26,7 @@ from tricktable.web.games.service import ApiError
 from tricktable.web.identity import subkey
 from tricktable.web.language import answer_language
 from tricktable.web.review.jobs import hint_job
-from tricktable.web.review.service import worded_hint
+from tricktable.web.review.service import ReviewService, worded_hint
 from tricktable.web.store.games import GameRow
 from tricktable.web.tables.driver import TableDriver
 from tricktable.web.tables.phrases import PHRASES
@@ -156,17 +156,15 @@ class TableService(TableDriver):
         mine = self._seat(table, token)
         if not table.helpers:
             raise ApiError(409, "no_hints_here", Message("server.table.hints_off"))
-        if table.game != "sheepshead":
-            raise ApiError(409, "not_available", Message("server.review.sheepshead_only"))
         if table.game_id is None or table.state != "playing":
             raise ApiError(409, "not_started", Message("server.table.not_started"))
         row = self.games.store.game(table.game_id)
         if row is None or row.status == "over":
             raise ApiError(409, "game_over", Message("illegal.game_over"))
         actions = self.games.store.actions(row.id, row.version)
-        future = self.games.pool.submit(row.id, hint_job, row.rules, row.seed, actions,
-                                        mine.seat, EvaluationSettings().samples,
-                                        f"{row.id}/hint/{mine.seat}/{row.version}")
+        future = self.games.pool.submit(row.id, hint_job, row.game, row.rules, row.seed,
+                                        actions, mine.seat, EvaluationSettings().samples,
+                                        ReviewService.search_seed(row))
         try:
             found = future.result(timeout=self.games.pool.timeout)
         except FutureTimeout:
