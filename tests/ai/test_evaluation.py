@@ -5,12 +5,22 @@ about equal to it, and the review of the same decision agrees with it or states 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
+from tricktable.ai.spades.sampling import read_knowledge, sample_one
+from tricktable.ai.spades.strong import StrongSpadesPlayer
+from tricktable.ai.teaching import spades as spades_teaching
 from tricktable.ai.teaching.agreement import GAME_PRESETS, agreement, positions
-from tricktable.ai.teaching.evaluation import EvaluationSettings, decision_seed, evaluate
+from tricktable.ai.teaching.evaluation import (
+    EvaluationSettings,
+    decision_seed,
+    evaluate,
+    evaluation_rng,
+    least_deals,
+)
 from tricktable.ai.teaching.hint import hint, hint_from
 from tricktable.ai.teaching.review import ReviewSettings, judge, review, review_hand
 from tricktable.cards import Card
@@ -22,6 +32,7 @@ from tricktable.sheepshead.knowledge import beats, trick_state
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.state import HandState, Phase, new_hand
+from tricktable.spades.state import Phase as SpadesPhase
 
 FAST = EvaluationSettings(samples=6)
 BASIC = BasicPlayer()
@@ -278,3 +289,60 @@ def test_spades_thresholds_are_ten_times_sheepshead_s() -> None:
             marks.append(decision)
             assert decision.loss >= settings.spades_scale * settings.inaccuracy
     assert marks
+
+
+def _spades_hard_positions(count: int) -> list[tuple[object, str]]:
+    """Spades bids and first-trick cards of random New games: each deal a long solve."""
+    found = []
+    for view, _, key in positions("spades", "standard", 60, seed=3):
+        if view.phase is SpadesPhase.BID or len(view.tricks) < 2:
+            found.append((view, key))
+        if len(found) >= count:
+            break
+    return found
+
+
+def test_a_spades_solver_shared_by_the_deals_gives_fresh_solvers_values() -> None:
+    """One solver serves every deal of a decision: its values are exactly those of a fresh
+    solver per deal, as ``strong`` solves them."""
+    checked = 0
+    for view, key in _spades_hard_positions(6):
+        if view.phase is not SpadesPhase.PLAY:
+            continue
+        scorer = spades_teaching._CardScorer(view)
+        knowledge = read_knowledge(view)
+        rng = evaluation_rng(key)
+        options = list(view.legal_actions)
+        for _ in range(4):
+            sample = sample_one(knowledge, rng)
+            fresh = StrongSpadesPlayer._card_values(view, sample, scorer.table)
+            sign = 1.0 if view.seat == 0 else -1.0
+            assert scorer(sample, options) == [sign * fresh[a.card] for a in options]
+            checked += 1
+    assert checked >= 8
+
+
+def test_a_spades_node_budget_cuts_the_deals_and_the_review_still_contains_the_hint() -> None:
+    """Past its node budget an evaluation draws no more deals (keeping a third of them); a
+    review, with twice the budget, draws the hint's deals first and gives the hint back word
+    for word (same seed, same words)."""
+    settings = ReviewSettings(evaluation=EvaluationSettings(samples=12, spades_nodes=300),
+                              hint_samples=6)
+    cut = 0
+    for view, key in _spades_hard_positions(6):
+        given = hint(view, key, settings.hint_evaluation)
+        found = evaluate(view, key, settings.evaluation)
+        assert least_deals(6) <= given.samples <= 6
+        assert least_deals(12) <= found.samples <= 12
+        assert hint_from(view, found.restricted(6)) == given
+        cut += given.samples < 6
+        unbounded = evaluate(view, key, replace(settings.hint_evaluation, spades_nodes=0))
+        assert unbounded.samples == 6
+        assert unbounded.evidence.values[:given.samples] == found.evidence.values[
+            :given.samples]
+    assert cut >= 3
+
+
+def test_a_node_budget_cannot_be_negative() -> None:
+    with pytest.raises(ValueError, match="node budget"):
+        EvaluationSettings(spades_nodes=-1)

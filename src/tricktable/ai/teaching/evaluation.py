@@ -38,7 +38,10 @@ __all__ = [
     "decision_seed",
     "evaluate",
     "evaluation_rng",
+    "least_deals",
+    "over_budget",
     "ranked",
+    "within_budget",
 ]
 
 
@@ -57,10 +60,18 @@ class EvaluationSettings:
     node_limit: int = 40_000
     """Solver nodes a Sheepshead deal may take in the first trick before the evaluation plays
     out."""
+    spades_nodes: int = 2_500
+    """Solver nodes a Spades evaluation may spend per deal wanted: once it has
+    :func:`least_deals` of its ``samples`` deals and has spent ``samples`` times this, it draws
+    no more (the bids and first tricks of hard hands, whose every deal is a long solve, are
+    judged on fewer deals, so a hint answers in time).  0: no bound.  Nodes, not seconds: the
+    same seed gives the same deals on any machine."""
 
     def __post_init__(self) -> None:
         if self.samples < 1:
             raise ValueError("An evaluation needs at least one sample.")
+        if self.spades_nodes < 0:
+            raise ValueError("A node budget cannot be negative.")
         if self.bury_candidates < 1:
             raise ValueError("An evaluation scores at least one bury.")
 
@@ -111,6 +122,10 @@ class Evaluation:
     """Deals drawn at most per deal wanted (constrained views reject many)."""
     restarted: bool = False
     """Whether solving gave up part-way and the deals were played out afresh instead."""
+    costs: tuple[int, ...] = field(default=(), compare=False)
+    """For each deal kept, the solver nodes spent by then (with a node budget)."""
+    budget: int = 0
+    """The node budget per deal wanted (``EvaluationSettings.spades_nodes``; 0: none)."""
 
     @property
     def best(self) -> OptionValue:
@@ -168,19 +183,42 @@ class Evaluation:
             raise ValueError("A restarted evaluation does not contain the smaller one.")
         kept = [k for k, tried in enumerate(self.tries) if tried <= self.limit * samples]
         kept = kept[:samples]
+        if self.budget:
+            kept = kept[:within_budget(self.costs, self.budget, samples)]
         base = len(self.order) - len(self.extra)
         evidence = Evidence(base)
         for k in kept:
             evidence.add(self.evidence.weights[k], list(self.evidence.values[k][:base]))
         return ranked(self.order[:base], evidence, method=self.method, default=self.default,
                       z=self.z, margin=self.margin, tries=tuple(self.tries[k] for k in kept),
-                      limit=self.limit)
+                      limit=self.limit, costs=tuple(self.costs[k] for k in kept),
+                      budget=self.budget)
+
+
+def least_deals(samples: int) -> int:
+    """The deals an evaluation of ``samples`` keeps whatever its node budget: a third."""
+    return max(1, samples // 3)
+
+
+def over_budget(kept: int, spent: int, budget: int, samples: int) -> bool:
+    """Whether an evaluation of ``samples`` deals with ``budget`` nodes per deal wanted stops
+    before drawing another, having kept ``kept`` deals for ``spent`` nodes."""
+    return bool(budget) and kept >= least_deals(samples) and spent > budget * samples
+
+
+def within_budget(costs: Sequence[int], budget: int, samples: int) -> int:
+    """How many of the deals whose running node costs are ``costs`` an evaluation of
+    ``samples`` deals keeps under ``budget`` (the same stop as :func:`over_budget`'s)."""
+    for kept in range(1, len(costs)):
+        if over_budget(kept, costs[kept - 1], budget, samples):
+            return kept
+    return len(costs)
 
 
 def ranked(order: Sequence[Action], evidence: Evidence, *, method: str = "played out",
            default: Action | None = None, z: float = 0.5, margin: float = 0.05,
            extra: Sequence[Action] = (), tries: Sequence[int] = (), limit: int = 4,
-           restarted: bool = False) -> Evaluation:
+           restarted: bool = False, costs: Sequence[int] = (), budget: int = 0) -> Evaluation:
     """The evaluation of options ``order`` on ``evidence``: ranked by mean (ties in order),
     each with its paired standard error against the best and whether it is about equal."""
     means = evidence.means()
@@ -196,7 +234,8 @@ def ranked(order: Sequence[Action], evidence: Evidence, *, method: str = "played
                                    not mean - z * error > margin))
     return Evaluation(options=tuple(options), evidence=evidence, order=tuple(order),
                       method=method, default=default, z=z, margin=margin, extra=tuple(extra),
-                      tries=tuple(tries), limit=limit, restarted=restarted)
+                      tries=tuple(tries), limit=limit, restarted=restarted,
+                      costs=tuple(costs), budget=budget)
 
 
 def action_text(action: Action) -> str:

@@ -8,6 +8,12 @@ option on each, as ``strong`` does:
 - a bid: the tricks this seat takes on the deal when both sides play for tricks (and whether
   nil would hold), each bid's score spread around that count.
 
+One solver per decision serves all its deals (its transposition table is exact whatever deal
+reached a position), and the deals stop at the settings' node budget once a third of them are
+in (:attr:`~tricktable.ai.teaching.evaluation.EvaluationSettings.spades_nodes`): a bid or a
+first trick, each deal a long solve, is judged on fewer deals, so a hint answers in time; a
+review of the same decision has twice the budget and draws the same deals first.
+
 A value is this seat's expected score margin for the hand: its score minus the opponent's, each
 new bag charged its long-run cost while the game is far from over, and winning the game worth
 250 in the hand that ends it (:func:`~tricktable.ai.spades.strong.utility_table`).  The default
@@ -24,18 +30,19 @@ from collections.abc import Sequence
 from tricktable.ai.evidence import Evidence
 from tricktable.ai.spades.inference import DEFAULT_MODEL, read_evidence, sample_weight
 from tricktable.ai.spades.sampling import SpadesSample, position_for, read_knowledge, sample_one
-from tricktable.ai.spades.solver import SpadesSolver
-from tricktable.ai.spades.strong import (
-    StrongSettings,
-    StrongSpadesPlayer,
-    _kernel,
-    utility_table,
+from tricktable.ai.spades.solver import SpadesSolver, trick_payoff
+from tricktable.ai.spades.strong import StrongSettings, _kernel, utility_table
+from tricktable.ai.teaching.evaluation import (
+    Evaluation,
+    EvaluationSettings,
+    over_budget,
+    ranked,
 )
-from tricktable.ai.teaching.evaluation import Evaluation, EvaluationSettings, ranked
 from tricktable.cards import FULL_DECK, mask_of
 from tricktable.game import Action, ActionKind
 from tricktable.spades.bots import BasicPlayer
 from tricktable.spades.evaluation import estimate_tricks
+from tricktable.spades.search import SearchPosition
 from tricktable.spades.state import Phase
 from tricktable.spades.view import SpadesView
 
@@ -74,11 +81,16 @@ def evaluate(view: SpadesView, rng: random.Random, settings: EvaluationSettings,
     options = legal
     knowledge = read_knowledge(view)
     evidence_of_him = read_evidence(view, knowledge, DEFAULT_MODEL)
-    scorer = _CardScorer(view) if view.phase is Phase.PLAY else _BidScorer(view)
+    scorer: _CardScorer | _BidScorer = (
+        _CardScorer(view) if view.phase is Phase.PLAY else _BidScorer(view))
     evidence = Evidence(len(options))
     tries: list[int] = []
+    costs: list[int] = []
     tried = 0
+    budget = settings.spades_nodes
     while evidence.samples < settings.samples and tried < LIMIT * settings.samples:
+        if over_budget(evidence.samples, scorer.nodes, budget, settings.samples):
+            break
         tried += 1
         sample = sample_one(knowledge, rng, evidence_of_him.tilt)
         weight = sample_weight(evidence_of_him, sample, DEFAULT_MODEL)
@@ -86,9 +98,9 @@ def evaluate(view: SpadesView, rng: random.Random, settings: EvaluationSettings,
             continue
         evidence.add(weight, scorer(sample, options))
         tries.append(tried)
-    method = "solved"
-    return ranked(options, evidence, method=method, default=usual, z=Z, margin=MARGIN,
-                  tries=tries, limit=LIMIT)
+        costs.append(scorer.nodes)
+    return ranked(options, evidence, method="solved", default=usual, z=Z, margin=MARGIN,
+                  tries=tries, limit=LIMIT, costs=costs, budget=budget)
 
 
 def _table(view: SpadesView, bids: Sequence[int]) -> tuple[float, ...]:
@@ -97,16 +109,25 @@ def _table(view: SpadesView, bids: Sequence[int]) -> tuple[float, ...]:
 
 
 class _CardScorer:
-    """Each legal card's value on a deal, solved double dummy."""
+    """Each legal card's value on a deal, solved double dummy.  One solver serves every deal
+    of the decision: its transposition table holds exact bounds of positions (both hands,
+    tricks, leader) under the one payoff table, true whatever deal reached them, so later
+    deals reuse what earlier ones found (the values are the same as fresh solvers')."""
 
     def __init__(self, view: SpadesView) -> None:
         self.view = view
         self.table = _table(view, [b or 0 for b in view.bids])
         self.sign = 1.0 if view.seat == 0 else -1.0
+        self.solver = SpadesSolver(self.table)
+
+    @property
+    def nodes(self) -> int:
+        """Solver nodes searched so far, over every deal."""
+        return self.solver.nodes
 
     def __call__(self, sample: SpadesSample, options: Sequence[Action]) -> list[float]:
         position = position_for(self.view, sample)
-        values = SpadesSolver(self.table).move_values(position)
+        values = self.solver.move_values(position)
         classes = position.move_classes()
         return [self.sign * values[classes[a.card]] for a in options]
 
@@ -126,6 +147,31 @@ class _BidScorer:
             hand, FULL_DECK & ~hand & ~self.unseen_by_him, 0.5, DEFAULT_MODEL.weights))
         self.kernel = _kernel(_SETTINGS.trick_shift, _SETTINGS.trick_spread)
         self.tables: dict[tuple[int, int], tuple[float, ...]] = {}
+        # One solver for the tricks and one for nil, shared by the deals (see _CardScorer).
+        self.tricks = SpadesSolver(trick_payoff())
+        nil = [0] * 14
+        nil[0 if me == 0 else 13] = 1
+        self.nil = SpadesSolver(nil)
+
+    @property
+    def nodes(self) -> int:
+        """Solver nodes searched so far, over every deal."""
+        return self.tricks.nodes + self.nil.nodes
+
+    def _dd_tricks(self, hands: list[int]) -> int:
+        """The tricks this seat takes when both sides play for tricks, double dummy (the last
+        deal's count, a likely answer, tried first), as ``strong`` counts them."""
+        position = SearchPosition(hands=hands, leader=self.leader)
+        guess = self.guess
+        if guess is not None and self.me == 1:
+            guess = 13 - guess
+        value = int(self.tricks.value(position, guess))
+        return value if self.me == 0 else 13 - value
+
+    def _dd_nil(self, hands: list[int]) -> bool:
+        """Whether this seat can take no trick against an opponent set on giving it one."""
+        position = SearchPosition(hands=hands, leader=self.leader)
+        return self.nil.solve(position, 0, 1) >= 1
 
     def _mine(self, bid: int, his_bid: int) -> tuple[float, ...]:
         """The utility table from this seat's side for these bids."""
@@ -145,10 +191,8 @@ class _BidScorer:
             tau = estimate_tricks(hands[self.opp], self.unseen_by_him, 0.5,
                                   DEFAULT_MODEL.weights)
             his_bid = max(1, min(13, round(tau + DEFAULT_MODEL.bid_offset)))
-        tricks = self.guess = StrongSpadesPlayer._dd_tricks(hands, self.leader, self.me,
-                                                            self.guess, None)
-        nil = tricks <= _NIL_TRICKS and StrongSpadesPlayer._dd_nil(hands, self.leader,
-                                                                   self.me, None)
+        tricks = self.guess = self._dd_tricks(hands)
+        nil = tricks <= _NIL_TRICKS and self._dd_nil(hands)
         values = []
         for action in options:
             assert action.kind is ActionKind.BID
