@@ -20,6 +20,7 @@ from tests.web.daily_helpers import established, start_daily
 from tests.web.play import act, assert_error, new_game, play_to_end, spades_choice, true_match
 from tricktable.ai.teaching.evaluation import EvaluationSettings, decision_seed
 from tricktable.ai.teaching.hint import hint
+from tricktable.cards import CARDS
 from tricktable.i18n import translate
 from tricktable.web.games.service import GameService
 from tricktable.web.review.service import ReviewService, worded_replay
@@ -251,3 +252,40 @@ def test_hints_reviews_and_replays_are_worded_in_the_language(client: TestClient
     # A review stored before messages (English text) is shown as it was.
     old = {**stored, "replay": {**stored["replay"], "summary": "won with 70"}}
     assert worded_replay(old["replay"], "de")["summary"] == "won with 70"
+
+
+@pytest.mark.parametrize("game_name", ["sheepshead", "spades"])
+def test_a_daily_in_progress_offers_only_the_public_reasons(
+        client: TestClient, game_name: str) -> None:
+    """Nothing in a Daily helps beyond what every seat knows: no hint, no review or replay
+    until the day is over, and the computers' reasons are their public forms, naming no card I
+    could not know (not even the picker's unknown card, played face down)."""
+    established(client)
+    game = start_daily(client, game_name)
+    rng = random.Random(5)
+    refused = seen = 0
+    for _ in range(40):
+        if game["status"] == "over":
+            break
+        if game["legal_actions"] and refused < 2:  # (hints are rate-limited)
+            assert_error(client.post(f"/api/games/{game['id']}/hint"), 403,
+                         "no_hints_in_daily")
+            refused += 1
+        for what in ("review", "replay"):
+            assert_error(client.get(f"/api/games/{game['id']}/{what}"), 403, "not_revealed")
+        answer = client.get(f"/api/games/{game['id']}/reasons")
+        assert answer.status_code == 200, answer.text
+        reasons = answer.json()["reasons"]
+        match = true_match(_service(client), game)
+        if game_name == "spades":
+            view = match.hands[-1].view(game["seat"])
+            hidden = set(CARDS) - set(view.hand) - set(view.played_cards)
+        else:
+            state = match.current
+            hidden = hidden_cards(state, game["seat"]) - {state.called}
+        assert not card_strings(reasons) & hidden, reasons
+        seen = max(seen, len(reasons))
+        action = (spades_choice(game, rng) if game_name == "spades"
+                  else game["legal_actions"][-1])
+        game = act(client, game, action)
+    assert refused == 2 and seen >= 5

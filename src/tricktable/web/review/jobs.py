@@ -29,6 +29,7 @@ from tricktable.ai.teaching.hint import hint
 from tricktable.ai.teaching.reasons import Reasons, explain_reasons, public_reason_of
 from tricktable.ai.teaching.review import ReviewSettings, review_hand
 from tricktable.game import Seat
+from tricktable.i18n import Message
 from tricktable.web.games import adapter
 from tricktable.web.games.computer import decision_rng
 from tricktable.web.review.replays import deal_replay
@@ -96,14 +97,25 @@ def live_reasons(hand: AnyHand, human: Seat) -> list[dict[str, Any]]:
     lines = []
     for index, (seat, action) in enumerate(hand.history):
         if seat != human:
-            reason = public_reason_of(fresh.view(seat), action)
-            visible = _visible(fresh, seat, action)
+            if _face_down(fresh, action):
+                # The unknown card is played face down: its face and what it does (trump,
+                # points) are the picker's secret until the hand is over.
+                reason, visible = Message("reason.public.unknown_card"), False
+            else:
+                reason = public_reason_of(fresh.view(seat), action)
+                visible = _visible(fresh, seat, action)
             lines.append({"index": index, "seat": seat,
                           "action": str(action) if visible else None,
                           "label": words_json(action_words(action)) if visible else None,
                           "reason": reason.to_json()})
         fresh.apply(action)
     return lines
+
+
+def _face_down(fresh: AnyHand, action: Any) -> bool:
+    """Whether ``action`` plays a Sheepshead picker's unknown card (always face down)."""
+    unknown = getattr(fresh, "unknown", None)
+    return unknown is not None and action.kind.value == "play" and action.card == unknown
 
 
 def _visible(fresh: AnyHand, seat: Seat, action: Any) -> bool:
