@@ -160,11 +160,17 @@ def main() -> None:
     parser.add_argument("--game", choices=["sheepshead", "spades", "all"], default="all")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--samples", type=int, default=EvaluationSettings().samples)
+    parser.add_argument("--spades-nodes", type=int, default=None,
+                        help="the Spades node budget per deal wanted (0: none; default: the "
+                             "settings')")
     parser.add_argument("--profile", action="store_true", help="print cProfile's top functions")
     parser.add_argument("--quality", type=int, default=0, metavar="N",
                         help="compare the Spades advice with and without the node budget")
     args = parser.parse_args()
-    settings = EvaluationSettings(samples=args.samples)
+    # Without --spades-nodes the settings are built as before the budget existed, so this
+    # script times earlier builds too.
+    budget = {} if args.spades_nodes is None else {"spades_nodes": args.spades_nodes}
+    settings = EvaluationSettings(samples=args.samples, **budget)
     if args.quality:
         quality(args.quality, settings)
         return

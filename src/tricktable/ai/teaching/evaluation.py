@@ -191,7 +191,8 @@ class Evaluation:
             evidence.add(self.evidence.weights[k], list(self.evidence.values[k][:base]))
         return ranked(self.order[:base], evidence, method=self.method, default=self.default,
                       z=self.z, margin=self.margin, tries=tuple(self.tries[k] for k in kept),
-                      limit=self.limit, costs=tuple(self.costs[k] for k in kept),
+                      limit=self.limit,
+                      costs=tuple(self.costs[k] for k in kept) if self.costs else (),
                       budget=self.budget)
 
 
