@@ -92,8 +92,8 @@ function chooseGame(name) {
   $('hands-label').hidden = options.hands.length === 0;
   if (options.hands.length) fillSelect($('hands'), options.hands, options.hands.includes(10) ? 10 : options.hands[0]);
   $('rules-link').href = `/rules?game=${name}`;
-  // The lessons teach Sheepshead; Spades is learnt from its rules page.
-  $('learn-link').href = name === 'sheepshead' ? '/learn' : `/rules?game=${name}`;
+  // Sheepshead's lessons are the list; Spades has one lesson of its own.
+  $('learn-link').href = name === 'sheepshead' ? '/learn' : `/learn?lesson=${name}`;
   $('leaderboard-link').href = `/leaderboard?game=${name}`;
   return refreshLobby();
 }

@@ -230,6 +230,8 @@ function drawAct(pending) {
   for (const choice of pending.choices) {
     const button = node('button', '', choice.label);
     button.type = 'button';
+    // A bid's button shows its number; its name says what it does ("Bid 4 tricks").
+    if (choice.name) button.setAttribute('aria-label', choice.name);
     button.addEventListener('click', () => move(choice.action));
     row.append(button);
   }
