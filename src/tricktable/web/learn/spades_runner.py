@@ -142,7 +142,8 @@ class _Run:
             won = trick_winner_card(trick.cards[0], trick.cards[1])
             self.held.append({
                 "kind": "trick", "winner": trick.winner, "name": self.name(trick.winner),
-                "text": self.t("learn.spades.take", name=self.name(trick.winner),
+                "text": self.t("learn.spades.you_take" if trick.winner == YOU
+                               else "learn.spades.take", name=self.name(trick.winner),
                                card=_symbol(won))})
 
     # --- Checks ---------------------------------------------------------------------------
