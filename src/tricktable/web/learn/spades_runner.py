@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.ai.teaching.spades_reasons import public_reason
-from tricktable.cards import Card
+from tricktable.cards import Card, parse_cards
 from tricktable.game import Action, ActionKind, IllegalAction, parse_action
 from tricktable.i18n import translate
 from tricktable.spades.deck import trick_winner_card
@@ -94,7 +94,7 @@ class _Run:
 
     def computer_card(self) -> Card:
         legal = [a.card for a in self.state.legal_actions()]
-        for card in (parse_action(f"play {c}").card for c in self.lesson.prefer.split()):
+        for card in parse_cards(self.lesson.prefer):
             if card in legal:
                 return card
         return legal[0]
