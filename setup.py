@@ -25,6 +25,7 @@ NATIVE = [
     "src/tricktable/sheepshead/view_reader.py",
     "src/tricktable/sheepshead/view.py",
     "src/tricktable/sheepshead/knowledge.py",
+    "src/tricktable/sheepshead/trick_reading.py",
     "src/tricktable/sheepshead/cardplay.py",
     "src/tricktable/sheepshead/bots.py",
     "src/tricktable/ai/sheepshead/solver.py",
