@@ -29,6 +29,7 @@ NATIVE = [
     "src/tricktable/sheepshead/cardplay.py",
     "src/tricktable/sheepshead/bots.py",
     "src/tricktable/ai/sheepshead/solver.py",
+    "src/tricktable/ai/sheepshead/solver_moves.py",
     "src/tricktable/ai/sampling.py",
     "src/tricktable/ai/sheepshead/sampling.py",
     "src/tricktable/ai/sheepshead/inference.py",
