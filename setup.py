@@ -34,6 +34,7 @@ NATIVE = [
     "src/tricktable/ai/sheepshead/sampling.py",
     "src/tricktable/ai/sheepshead/inference.py",
     "src/tricktable/ai/sheepshead/play_inference.py",
+    "src/tricktable/ai/sheepshead/outcomes.py",
     "src/tricktable/ai/sheepshead/strong.py",
     "src/tricktable/spades/deck.py",
     "src/tricktable/spades/hand.py",
