@@ -84,18 +84,7 @@ def replay_hand(record: object) -> HandState:
     data = _checked(record, "hand", _KEYS)
     actions = _pairs(data["actions"])
     state = _start(data)
-    for index, (seat, text) in enumerate(actions):
-        try:
-            action = parse_action(text)
-            state.apply(action, seat=seat)
-        except IllegalAction as error:
-            raise RecordError(Message("record.spades_action_illegal",
-                                      {"index": str(index), "action": repr(text), "seat": seat,
-                                       "reason": error.reason}), index) from None
-        except ValueError as error:
-            raise RecordError(Message("record.spades_action_unreadable",
-                                      {"index": str(index), "action": repr(text),
-                                       "reason": reason_of(error)}), index) from None
+    _apply_all(state, actions)
     return state
 
 
@@ -264,9 +253,16 @@ def replay_game(record: object) -> Match:
         if isinstance(error, RecordError):
             raise
         raise RecordError(reason_of(error)) from None
+    _apply_all(match, actions)
+    return match
+
+
+def _apply_all(target: HandState | Match, actions: list[tuple[int, str]]) -> None:
+    """Apply a record's actions to a hand or a game; the first one that is unreadable or
+    illegal raises :class:`RecordError` naming its index."""
     for index, (seat, text) in enumerate(actions):
         try:
-            match.apply(parse_action(text), seat=seat)
+            target.apply(parse_action(text), seat=seat)
         except IllegalAction as error:
             raise RecordError(Message("record.spades_action_illegal",
                                       {"index": str(index), "action": repr(text), "seat": seat,
@@ -275,7 +271,6 @@ def replay_game(record: object) -> Match:
             raise RecordError(Message("record.spades_action_unreadable",
                                       {"index": str(index), "action": repr(text),
                                        "reason": reason_of(error)}), index) from None
-    return match
 
 
 def _pairs(actions: object) -> list[tuple[int, str]]:
