@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import fields, replace
 from enum import Enum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from tricktable.i18n import Message
 from tricktable.i18n.errors import WordedError, reason_of
@@ -29,8 +29,18 @@ class PresetRules:
     _presets: ClassVar[Mapping[str, Any]] = {}
     _default: ClassVar[str] = ""
 
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """Rules from a preset name, or from an object of options.
+
+        An object may name a ``preset`` to start from (default: the game's default preset);
+        its other keys override that preset's options.  Unknown keys are an error.
+        """
+        rules: Self = rules_from_json(data, cls, cls._presets, cls._default)
+        return rules
+
     def to_json(self) -> dict[str, Any]:
-        """The options as a JSON object; the game's ``rules_from_json`` reads it back."""
+        """The options as a JSON object; :meth:`from_json` reads it back."""
         return rules_json(self)
 
     @property

@@ -113,9 +113,6 @@ Rules._default = DEFAULT_PRESET
 
 
 def rules_from_json(data: object) -> Rules:
-    """Rules from a preset name, or from an object of options.
-
-    An object may name a ``preset`` to start from (default ``milwaukee``); its other keys
-    override that preset's options.  Unknown keys are an error.
-    """
-    return presets.rules_from_json(data, Rules, PRESETS, DEFAULT_PRESET)
+    """Rules from a preset name or an object of options, from ``milwaukee`` unless it names
+    another ``preset`` (see :meth:`~tricktable.presets.PresetRules.from_json`)."""
+    return Rules.from_json(data)
