@@ -10,8 +10,13 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import ARGS, CHROMIUM, Screenshots, artifacts, page_errors, require_browser
-from tests.web.servers import Server
+from tests.web.browser import (
+    Screenshots,
+    artifacts,
+    launch_chromium,
+    page_errors,
+)
+from tests.web.servers import Server, sqlite_server
 from tests.web.test_browser_phone import axe_violations
 from tricktable.i18n import LANGUAGES
 from tricktable.web.language import LANGUAGE_COOKIE
@@ -21,22 +26,13 @@ from tricktable.web.learn.spades_lessons import SPADES_LESSONS
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    where = tmp_path_factory.mktemp("learn")
-    started = Server(f"sqlite:///{where / 'learn.sqlite3'}", where / "server.log", workers=1)
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path_factory.mktemp("learn"), "learn")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                              headless=True)
+    with launch_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def settled(page: Any) -> None:

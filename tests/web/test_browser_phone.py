@@ -26,18 +26,14 @@ from tests.web.browser import (
     wait_for_state,
 )
 from tests.web.scenes import Api, Scene, first, scenes, sheepshead_at_pick, show
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 
 VIEWPORTS = ((360, 740), (390, 844), (1366, 800))
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    where = tmp_path_factory.mktemp("phone")
-    started = Server(f"sqlite:///{where / 'phone.sqlite3'}", where / "server.log", workers=1,
-                     env={"TRICKTABLE_TEST_OPTIONS": "1"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path_factory.mktemp("phone"), "phone", test_options=True)
 
 
 
@@ -129,16 +125,23 @@ def axe_violations(page: Any) -> list[str]:
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
+def in_the_lobby(page: Any, server: Server, speed: str) -> Api:
+    """``page`` opened at the lobby, its game speed set to ``speed`` (for the games it opens
+    next); the API as the same visitor."""
+    page.goto(server.url)
+    wait_for_state(page, "lobby")
+    page.evaluate("speed => localStorage.setItem('tricktable.settings', JSON.stringify({speed}))",
+                  speed)
+    return Api(page, server.url)
+
+
 def test_every_page_phase_and_dialog_fits_a_phone_and_passes_axe(server: Server,
                                                                    browser: Any) -> None:
     context = browser.new_context(viewport={"width": 1366, "height": 800})
     page = context.new_page()
     errors = page_errors(page)
     shot = Screenshots(page, artifacts("browser-phone"))
-    page.goto(server.url)
-    wait_for_state(page, "lobby")
-    page.evaluate("localStorage.setItem('tricktable.settings', JSON.stringify({speed: 'instant'}))")
-    every = scenes(Api(page, server.url))
+    every = scenes(in_the_lobby(page, server, "instant"))
     problems: list[str] = []
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
@@ -222,10 +225,7 @@ def test_a_hand_by_keyboard_and_each_card_moves_once(server: Server, browser: An
         context.add_init_script(COUNT_ANIMATIONS)
         page = context.new_page()
         errors = page_errors(page)
-        page.goto(server.url)
-        wait_for_state(page, "lobby")
-        page.evaluate("localStorage.setItem('tricktable.settings', '{\"speed\": \"fast\"}')")
-        api = Api(page, server.url)
+        api = in_the_lobby(page, server, "fast")
         game = sheepshead_at_pick(api)
         page.goto(f"{server.url}/#game={game['id']}")
         page.reload()
@@ -345,10 +345,7 @@ def test_at_the_instant_speed_a_won_trick_stays_in_view(server: Server, browser:
     context.add_init_script(WATCH_FULL_TRICKS)
     page = context.new_page()
     errors = page_errors(page)
-    page.goto(server.url)
-    wait_for_state(page, "lobby")
-    page.evaluate("localStorage.setItem('tricktable.settings', JSON.stringify({speed: 'instant'}))")
-    api = Api(page, server.url)
+    api = in_the_lobby(page, server, "instant")
     game = api.act(sheepshead_at_pick(api), "pick")
     game = api.act(api.act(game, first(game)), "alone")
     page.goto(f"{server.url}/#game={game['id']}")

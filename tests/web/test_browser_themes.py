@@ -13,39 +13,27 @@ from typing import Any
 import pytest
 
 from tests.web.browser import (
-    ARGS,
-    CHROMIUM,
     Screenshots,
     artifacts,
+    launch_chromium,
     page_errors,
-    require_browser,
     wait_for_state,
 )
 from tests.web.scenes import Api, Scene, scenes, show
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    where = tmp_path_factory.mktemp("themes")
-    started = Server(f"sqlite:///{where / 'themes.sqlite3'}", where / "server.log", workers=1,
-                     env={"TRICKTABLE_TEST_OPTIONS": "1"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path_factory.mktemp("themes"), "themes", test_options=True)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                              headless=True)
+    with launch_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def at_a_table(scene: Scene) -> bool:

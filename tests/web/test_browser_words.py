@@ -15,7 +15,7 @@ import pytest
 
 from tests.web.browser import ARGS, CHROMIUM, page_errors, require_browser, wait_for_state
 from tests.web.scenes import Api, Scene, scenes, show
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 from tests.web.split_words import SPLIT_WORDS
 from tricktable.i18n import LANGUAGES
 from tricktable.web.language import LANGUAGE_COOKIE
@@ -26,11 +26,7 @@ DESKTOP = {"width": 1366, "height": 800}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    where = tmp_path_factory.mktemp("words")
-    started = Server(f"sqlite:///{where / 'words.sqlite3'}", where / "server.log", workers=1,
-                     env={"TRICKTABLE_TEST_OPTIONS": "1"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path_factory.mktemp("words"), "words", test_options=True)
 
 
 @pytest.fixture(scope="module")

@@ -56,6 +56,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tricktable.web.contract import install_docs, install_openapi
 from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.access_log import AccessLogMiddleware
+from tricktable.web.edges.asgi import HttpMiddleware
 from tricktable.web.edges.body_limit import BodyLimitMiddleware
 from tricktable.web.edges.methods import HeadAsGet
 from tricktable.web.edges.metrics import MetricsMiddleware
@@ -97,19 +98,16 @@ from tricktable.web.tables.app import install as install_tables
 __all__ = ["create_app"]
 
 
-class IdentityMiddleware:
+class IdentityMiddleware(HttpMiddleware):
     """Gives every visitor an anonymous player id in a signed, HttpOnly, SameSite=Lax cookie and
     puts it in ``request.state.player_id``."""
 
     def __init__(self, app: ASGIApp, *, key: bytes, secure: bool | None) -> None:
-        self.app = app
+        super().__init__(app)
         self.key = key
         self.secure = secure
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         cookies: SimpleCookie = SimpleCookie()
         for name, value in scope.get("headers", ()):
             if name == b"cookie":
