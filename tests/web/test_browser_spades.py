@@ -200,7 +200,9 @@ class Table:
         theirs = game["view"]["hand"]["bids"][1]
         prompt = page.locator("#sp-prompt-text").inner_text()
         if theirs is not None and not game["view"]["hand"]["double_nil"][1]:
-            assert f"The computer bid {theirs}" in prompt or "nil" in prompt, prompt
+            # The opponent is named (its seat, its face), never "the computer".
+            assert f"Juno bid {theirs}" in prompt or "nil" in prompt, prompt
+            assert "computer" not in prompt.lower(), prompt
             assert self.testid("bid-1").inner_text() == str(theirs).replace("nil", "Nil")
         wanted = action.split()[1]
         if wanted == "nil":
@@ -268,7 +270,7 @@ class Table:
         page = self.page
         self.shot("final-result")
         line = page.get_by_test_id("final-line").inner_text()
-        found = re.fullmatch(r"(You|The computer) won (-?\d+) to (-?\d+)\.", line)
+        found = re.fullmatch(r"(You|Juno) won (-?\d+) to (-?\d+)\.", line)
         assert found, line
         game = self.game()
         totals = game["view"]["totals"]

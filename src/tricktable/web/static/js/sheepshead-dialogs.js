@@ -144,19 +144,25 @@ function seatHeading(seat) {
     el('span', { class: 'name-short', 'aria-hidden': 'true' }, SHORT_NAMES[seat]));
 }
 
+// The running scores: a row per hand, its reason in a last column; on a phone, where seven
+// columns do not fit whole words, the reason takes a row of its own under the hand's scores
+// (style.css shows one or the other).
 export function scoresBody(game) {
   const results = game.view.results;
   let hand = 0;
-  const rows = results.map((r) => {
+  const rows = results.flatMap((r) => {
     if (r.kind !== 'passed-out') hand += 1;
-    return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? t('web.sheepshead.redeal') : formatNumber(hand)),
-      ...r.scores.map((score) => el('td', { class: `num ${tone(score)}` }, signed(score))),
-      el('td', {}, serverWords(r.reason)));
+    return [
+      el('tr', {}, el('td', {}, r.kind === 'passed-out' ? t('web.sheepshead.redeal') : formatNumber(hand)),
+        ...r.scores.map((score) => el('td', { class: `num ${tone(score)}` }, signed(score))),
+        el('td', { class: 'why' }, serverWords(r.reason))),
+      el('tr', { class: 'why-row' }, el('td', { colspan: NAMES.length + 1 }, serverWords(r.reason))),
+    ];
   });
-  return [el('table', { class: 'scores' },
+  return [el('table', { class: 'scores running' },
     el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_hand')),
-      ...NAMES.map((_, seat) => el('th', { class: 'num' }, seatHeading(seat))), el('th', {}, t('web.sheepshead.col_why')))),
+      ...NAMES.map((_, seat) => el('th', { class: 'num' }, seatHeading(seat))), el('th', { class: 'why' }, t('web.sheepshead.col_why')))),
     el('tbody', {}, ...rows),
     el('tfoot', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_total')),
-      ...game.view.totals.map((total) => el('th', { class: 'num' }, signed(total))), el('th', {}, ''))))];
+      ...game.view.totals.map((total) => el('th', { class: 'num' }, signed(total))), el('th', { class: 'why' }, ''))))];
 }

@@ -1,7 +1,6 @@
 // The Spades table's words about its two seats: the player ("You") and the opponent, a computer
-// player with a name of its own or, at a table with friends, a person by nickname.  Sentences
-// about a computer say "the computer" (their own wording in each language); about a person,
-// the nickname.
+// player with a name (and a face) of its own or, at a table with friends, a person by nickname.
+// Sentences name the opponent either way ("Juno bids 3.").
 
 import { SPADES_COMPUTER } from './avatars.js';
 import { formatNumber, t } from './i18n.js';
@@ -20,21 +19,24 @@ export function person() {
   return PEOPLE[sides.opponent] ?? null;
 }
 
-// A message about the opponent: the computer's own wording, or a person's with {name}.
-export function opponent(computer, named, params = {}) {
-  const name = person();
-  return name === null ? t(computer, params) : t(named, { name, ...params });
-}
-
-// A message about a seat: the player's (`yours`), or the opponent's (`computer`, `named`).
-export function said(seat, yours, computer, named, params = {}) {
-  return seat === sides.human ? t(yours, params) : opponent(computer, named, params);
-}
-
-// A seat's name, as a label: "You", the person's nickname, or the computer's name.
-export function who(seat) {
-  if (seat === sides.human) return t('web.spades.you');
+// The opponent's name: the person's nickname, or the computer player's own name.
+export function opponentName() {
   return person() ?? t(SPADES_COMPUTER);
+}
+
+// A message about the opponent, by name ({name}).
+export function opponent(named, params = {}) {
+  return t(named, { name: opponentName(), ...params });
+}
+
+// A message about a seat: the player's (`yours`), or the opponent's (`named`, with {name}).
+export function said(seat, yours, named, params = {}) {
+  return seat === sides.human ? t(yours, params) : opponent(named, params);
+}
+
+// A seat's name, as a label: "You", or the opponent's name.
+export function who(seat) {
+  return seat === sides.human ? t('web.spades.you') : opponentName();
 }
 
 // A bid in words: "Nil", "Double nil", or the number.
@@ -45,7 +47,7 @@ export function bidText(bid) {
   return formatNumber(bid);
 }
 
-// Nil or double nil inside a sentence ("The computer bid nil.").
+// Nil or double nil inside a sentence ("Juno bid nil.").
 export function bidWord(bid) {
   return t(bid === 'nil' ? 'web.spades.nil_word' : 'web.spades.double_nil_word');
 }

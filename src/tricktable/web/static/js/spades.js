@@ -27,7 +27,7 @@ const table = createTable({
   game: 'spades', view: 'spades-view', prefix: 'sp-',
   state: { bid: 3 },
   displayFrom, freshDeal, keepShown, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
-  waiting: () => opponent('web.spades.waiting_computer', 'web.spades.waiting_person'),
+  waiting: () => opponent('web.spades.waiting_person'),
   finalLabel: t('web.spades.final_result'),
   final: (game) => finalResult(game, faceOf), dailyRanked: 'web.spades.daily_ranked',
   dailyUnranked: 'web.spades.daily_unranked', leaderboard: '/leaderboard?game=spades',
@@ -118,8 +118,7 @@ function freshDeal(display, game, deal) {
     winner: null,
     spadesBroken: false,
     bubbles: {},
-    message: current ? '' : said(first, 'web.spades.new_hand_you_first', 'web.spades.new_hand_computer_first',
-      'web.spades.new_hand_first', { number: deal + 1 }),
+    message: current ? '' : said(first, 'web.spades.new_hand_you_first', 'web.spades.new_hand_first', { number: deal + 1 }),
   });
 }
 
@@ -145,7 +144,7 @@ function renderStatus() {
   const over = game.status === 'over' && !app.busy;
   if (over) items.push(el('span', { class: 'turn' }, t('web.table.game_over_status')));
   else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, t('web.table.your_turn')));
-  else if (d.toMove === OPPONENT) item('web.spades.status_turn', person() ?? t('web.spades.status_computer'));
+  else if (d.toMove === OPPONENT) item('web.spades.status_turn', who(OPPONENT));
   $('sp-status').replaceChildren(...items);
 }
 
@@ -220,7 +219,7 @@ function renderBoard() {
       face.innerHTML = cardSvg(shown);
       top.replaceChildren(face, el('div', { class: 'pile-label' }, d.flash ? d.flash.note : t('web.spades.top_card')));
     } else {
-      const looking = d.toMove === OPPONENT ? opponent('web.spades.computer_looks', 'web.spades.looks') : '';
+      const looking = d.toMove === OPPONENT ? opponent('web.spades.looks') : '';
       top.replaceChildren(el('div', { class: 'pile-card empty' }), el('div', { class: 'pile-label' }, looking));
     }
   } else {
@@ -286,9 +285,9 @@ function turnPrompt(legal) {
     const theirs = d.bids[OPPONENT];
     let second = t('web.spades.you_bid_first');
     if (theirs === 'nil' || theirs === 'double-nil') {
-      second = opponent('web.spades.computer_bid_word', 'web.spades.bid_word_named', { bid: bidWord(theirs) });
+      second = opponent('web.spades.bid_word_named', { bid: bidWord(theirs) });
     } else if (theirs !== null) {
-      second = opponent('web.spades.computer_bid', 'web.spades.bid_named', { count: theirs });
+      second = opponent('web.spades.bid_named', { count: theirs });
     }
     return { text: `${t('web.spades.bid_prompt')} ${second}`, buttons: bidPicker(legal, app, send) };
   }
@@ -339,20 +338,20 @@ function onKey(event, legal) {
   }
 }
 
-// "You bid 3.", "The computer bids nil.", "Ann bids 4."
+// "You bid 3.", "Juno bids nil.", "Ann bids 4."
 function bidSaid(seat, tricks) {
-  if (tricks === 0) return said(seat, 'web.spades.you_bid_nil', 'web.spades.computer_bids_nil', 'web.spades.bids_nil');
-  return said(seat, 'web.spades.you_bid', 'web.spades.computer_bids', 'web.spades.bids', { count: tricks });
+  if (tricks === 0) return said(seat, 'web.spades.you_bid_nil', 'web.spades.bids_nil');
+  return said(seat, 'web.spades.you_bid', 'web.spades.bids', { count: tricks });
 }
 
 function trickSaid(seat) {
-  return said(seat, 'web.spades.you_take', 'web.spades.computer_takes', 'web.spades.takes');
+  return said(seat, 'web.spades.you_take', 'web.spades.takes');
 }
 
 // What a screen reader hears as the cards fall.
 function announcement(event) {
   if (event.type === 'CardPlayed') {
-    return said(event.seat, 'web.spades.you_play', 'web.spades.computer_plays', 'web.spades.plays', { card: cardName(event.card) });
+    return said(event.seat, 'web.spades.you_play', 'web.spades.plays', { card: cardName(event.card) });
   }
   if (event.type === 'TrickWon') return trickSaid(event.seat);
   if (event.type === 'BidMade') return bidSaid(event.seat, event.tricks);
@@ -374,7 +373,7 @@ async function animateDraw(event) {
     d.pile += 1;
     d.stockLeft -= 2;
     d.bubbles[event.seat] = t('web.spades.bubble_draws');
-    d.message = opponent('web.spades.computer_draws', 'web.spades.draws');
+    d.message = opponent('web.spades.draws');
     renderTable();
     await delay(0.6);
     delete d.bubbles[event.seat];
@@ -420,7 +419,7 @@ async function animateEvent(event, game) {
       d.doubleNil[event.seat] = true;
       d.bids[event.seat] = 'double-nil';
       d.bubbles[event.seat] = t('web.spades.bubble_double_nil');
-      d.message = said(event.seat, 'web.spades.you_double_nil', 'web.spades.computer_double_nil', 'web.spades.double_nil_named');
+      d.message = said(event.seat, 'web.spades.you_double_nil', 'web.spades.double_nil_named');
       renderTable();
       await delay(1.4);
       break;
@@ -434,8 +433,8 @@ async function animateEvent(event, game) {
         renderHand();
       } else {
         d.message = event.swapped
-          ? opponent('web.spades.computer_exchanged', 'web.spades.exchanged', { count: event.swapped })
-          : opponent('web.spades.computer_keeps_hand', 'web.spades.keeps_hand');
+          ? opponent('web.spades.exchanged', { count: event.swapped })
+          : opponent('web.spades.keeps_hand');
       }
       renderTable();
       await delay(1.4);
