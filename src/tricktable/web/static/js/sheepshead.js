@@ -480,7 +480,7 @@ function lastTrickBody(trick) {
 export const { stop: stopSheepshead, setup: setupSheepshead } = table;
 
 export function startSheepshead(game, options) {
-  HUMAN = game.seat ?? 0;
+  HUMAN = game.watching ? -1 : game.seat ?? 0; // a watcher is no seat: every seat is another's
   table.start(game, options);
 }
 

@@ -10,31 +10,33 @@ import { PEOPLE } from './ui.js';
 // The player's seat: 0 against the computer; at a table with friends, the seat the answer names.
 export const sides = { human: 0, opponent: 1 };
 
-export function setSides(human) {
+// A watcher has no seat: `human` is then -1, and both seats are spoken of as others.
+export function setSides(human, other = 1 - human) {
   sides.human = human;
-  sides.opponent = 1 - human;
+  sides.opponent = other;
 }
 
-// The opponent's nickname when a person sits there, else null (a computer player).
-export function person() {
-  return PEOPLE[sides.opponent] ?? null;
+// The nickname of a person at `seat` (the opponent's by default), else null (a computer).
+export function person(seat = sides.opponent) {
+  return PEOPLE[seat] ?? null;
 }
 
-// A message about the opponent: the computer's own wording, or a person's with {name}.
-export function opponent(computer, named, params = {}) {
-  const name = person();
+// A message about the opponent (or another `seat`): the computer's own wording, or a person's
+// with {name}.
+export function opponent(computer, named, params = {}, seat = sides.opponent) {
+  const name = person(seat);
   return name === null ? t(computer, params) : t(named, { name, ...params });
 }
 
-// A message about a seat: the player's (`yours`), or the opponent's (`computer`, `named`).
+// A message about a seat: the player's (`yours`), or the other's (`computer`, `named`).
 export function said(seat, yours, computer, named, params = {}) {
-  return seat === sides.human ? t(yours, params) : opponent(computer, named, params);
+  return seat === sides.human ? t(yours, params) : opponent(computer, named, params, seat);
 }
 
 // A seat's name, as a label: "You", the person's nickname, or the computer's name.
 export function who(seat) {
   if (seat === sides.human) return t('web.spades.you');
-  return person() ?? t(SPADES_COMPUTER);
+  return person(seat) ?? t(SPADES_COMPUTER);
 }
 
 // A bid in words: "Nil", "Double nil", or the number.
