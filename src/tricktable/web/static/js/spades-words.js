@@ -16,6 +16,11 @@ export function setSides(human, other = 1 - human) {
   sides.opponent = other;
 }
 
+// The two seats in the order the player reads them: the player's first (a watcher: 0, then 1).
+export function pair() {
+  return sides.human < 0 ? [0, 1] : [sides.human, sides.opponent];
+}
+
 // The nickname of a person at `seat` (the opponent's by default), else null (a computer).
 export function person(seat = sides.opponent) {
   return PEOPLE[seat] ?? null;

@@ -139,6 +139,7 @@ function renderStatus() {
   // An item is a label and its value ("Game to 500"): the label's message, the value in bold.
   const item = (label, value, testid = null) => items.push(
     el('span', { class: 'item', 'data-testid': testid }, t(label), ' ', el('b', {}, value)));
+  if (HUMAN < 0) items.push(el('span', { class: 'item watching', 'data-testid': 'watching' }, t('web.friends.watch_title')));
   item('web.spades.status_hand', formatNumber(d.handNumber));
   item('web.spades.status_target', formatNumber(game.view.target));
   item('web.spades.status_score', t('web.spades.score_pair', { yours: d.totals[BOTTOM], theirs: d.totals[1 - BOTTOM] }), 'running-score');
