@@ -90,3 +90,50 @@ def test_two_players_and_a_watcher_who_sees_the_cards_played_and_no_hand(
     assert scores[0] == scores[1], scores
     for errors in (ann_errors, bob_errors, eve_errors):
         assert not [e for e in errors if "409" not in e], errors
+
+
+def test_a_watcher_of_a_started_spades_table_sees_both_seats_as_others(
+        server: Server, browser: Any) -> None:
+    directory = artifacts("browser-tables-watch-spades")
+    (_, ann, ann_errors), (_, bob, bob_errors) = person(browser), person(browser)
+    link = create_table(ann, server.url, "spades", "Ann", "?target=30")
+    sit_down(bob, link, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    # Someone who comes once the game has started is offered Watch, not a seat.
+    (_, eve, eve_errors) = person(browser, phone=True)
+    eve.goto(link)
+    eve.wait_for_selector("#join-info[data-table='started']")
+    assert eve.locator("#join-form").is_hidden() and eve.locator("#watch-offer").is_visible()
+    eve.get_by_role("button", name="Watch", exact=True).click()
+    for page in (ann, bob, eve):
+        page.wait_for_selector("#spades-view:not([hidden])")
+        tool(page, "#sp-speed").select_option("instant")
+    eve.wait_for_selector("[data-testid=watching]")
+    assert eve.locator("#sp-hint-button").is_hidden()
+    names = [eve.inner_text(f"#sp-seat-{seat}") for seat in (0, 1)]
+    assert "Ann" in names[0] and "Bob" in names[1] and "You" not in " ".join(names), names
+
+    def sample() -> bool:
+        assert eve.locator("#sp-hand .card").count() == 0, "the watcher sees a hand"
+        if eve.evaluate("document.body.dataset.state") == "hand-end" and \
+                eve.locator("#dialog[open] #dialog-buttons button.primary").count():
+            eve.locator("#dialog-buttons button.primary").first.click(timeout=3000)
+        return all(over(page) for page in (ann, bob))
+
+    play([ann, bob], "sp-", until=sample, limit=240)
+    deadline = time.monotonic() + 60
+    while eve.evaluate("document.body.dataset.state") != "final" and time.monotonic() < deadline:
+        if eve.locator("#dialog[open] #dialog-buttons button.primary").count():
+            eve.locator("#dialog-buttons button.primary").first.click()
+        elif eve.locator("#sp-prompt-buttons button").count():
+            eve.locator("#sp-prompt-buttons button").first.click()
+        time.sleep(0.1)
+    eve.wait_for_selector("#dialog[open]")
+    final = eve.inner_text("#dialog")
+    assert "You" not in final and ("Ann" in final or "Bob" in final), final
+    eve.screenshot(path=str(directory / "final.png"))
+    seen = [[eve.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]") for seat in (0, 1)],
+            [ann.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]") for seat in (0, 1)]]
+    assert seen[0] == seen[1], seen
+    for errors in (ann_errors, bob_errors, eve_errors):
+        assert not [e for e in errors if "409" not in e], errors

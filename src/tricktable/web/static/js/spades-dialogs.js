@@ -103,7 +103,7 @@ export function finalResult(game, face) {
   const margin = el('b', { 'data-testid': 'final-margin' },
     watching ? formatNumber(totals[winner] - totals[1 - winner]) : signed(totals[human] - totals[other]));
   const body = [
-    el('p', { class: `result-line banner ${winner === human ? 'won' : 'lost'}`, 'data-testid': 'final-line',
+    el('p', { class: `result-line banner ${watching ? '' : winner === human ? 'won' : 'lost'}`, 'data-testid': 'final-line',
       'data-winner': winner === human ? 'you' : 'opponent' }, line),
     el('p', {}, ...tParts('web.spades.final_margin', { margin, count: game.view.results.length, target: game.view.target })),
     el('table', { class: 'scores', 'data-testid': 'final-standings' },
