@@ -208,7 +208,7 @@ def test_the_watcher_view_is_the_same_whichever_least_knowing_seat_it_is_built_f
 def test_watching_over_http_open_then_started(app: FastAPI) -> None:
     ann_client, eve_client = visitors(app, 2)
     with ann_client, eve_client:
-        ann = create(ann_client, game="spades", difficulty="easy")
+        ann = create(ann_client, game="spades", difficulty="easy", turn_seconds=60)
         seen = eve_client.get(f"/api/tables/{ann.invite}/watch")
         assert seen.status_code == 200, seen.text
         body = seen.json()
@@ -220,6 +220,10 @@ def test_watching_over_http_open_then_started(app: FastAPI) -> None:
         assert game["watching"] and game["seat"] is None and game["legal_actions"] == []
         assert game["view"]["hand"]["hand"] == [] and game["view"]["hand"]["taken"] == []
         assert game["view"]["hand"]["top_card"] is None
+        assert 0 < game["turn_ends_in"] <= 60  # the turn timer, as the players see it
+        seats = body["table"]["seats"]  # presence, as the players see it
+        assert seats[0]["presence"] in ("connected", "reconnecting")
+        assert seats[1]["presence"] is None
         again = eve_client.get(f"/api/tables/{ann.invite}/watch",
                                params={"after": game["event_count"], "game": game["id"]})
         assert again.status_code == 200 and again.json()["game"]["events"] == []

@@ -67,7 +67,7 @@ function handDetails(result, face) {
 // then the details.
 export function handSummary(result, face) {
   const [human, other] = pair(); // a watcher's: seats 0 and 1
-  const mine = result.seats[human].score - result.seats[other].score;
+  const mine = sides.human < 0 ? 0 : result.seats[human].score - result.seats[other].score; // a watcher: neutral
   const rows = [human, other].map((seat) => {
     const s = result.seats[seat];
     return el('tr', { class: seat === sides.human ? 'you' : null },

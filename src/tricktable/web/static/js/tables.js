@@ -480,6 +480,7 @@ function connect() {
     else if (message.type === 'error') {
       toast({ message: message.message, server: true }, 'error');
       if (message.error === 'not_seated') forgetSeat();
+      if (live.watching && message.error !== 'watching') live.watching = false; // the table is gone: stop
     }
   });
   socket.addEventListener('close', () => {
