@@ -259,3 +259,41 @@ def test_an_invite_that_names_no_table_is_not_found_for_watchers(client: TestCli
         websocket.send_json({"watch": True})
         message = websocket.receive_json()
     assert message["type"] == "error" and message["error"] == "unknown_table"
+
+
+def test_a_spades_watcher_gets_only_the_cards_played_in_a_whole_game(test_app: FastAPI) -> None:
+    ann_client, bob_client, eve_client = visitors(test_app, 3)
+    tables: TableService = test_app.state.tables
+    spades = adapter("spades")
+    with ann_client, bob_client, eve_client:
+        ann = create(ann_client, game="spades", target=30, difficulty="easy")
+        bob = join(bob_client, ann.invite, "Bob")
+        game_id = start(ann)["game"]["id"]
+        eve = Watcher(eve_client, ann.invite)
+        eve.start()
+        players = [LiveSitter(ann, steady_spades, 3, after=0, game=game_id),
+                   LiveSitter(bob, steady_spades, 4, after=0, game=game_id)]
+        for player in players:
+            player.start()
+        for player in players:
+            player.finish()
+        watched = eve.finish()
+    checked = 0
+    for message in (m for m in watched if m["type"] == "state" and m["game"]):
+        game = message["game"]
+        assert game["seat"] is None and game["legal_actions"] == []
+        row = tables.games.store.game(game["id"])
+        assert row is not None and row.seed not in repr(message)
+        match = spades.new_match(row.rules, row.seed)
+        for seat, text in tables.games.store.actions(row.id, game["version"]):
+            spades.apply(match, seat, parse_action(text))
+        played = {str(c) for hand in spades.hands(match) for trick in
+                  (*hand.view(0).tricks, hand.view(0).current_trick) for c in trick.cards}
+        named = {str(c) for c in card_strings(game["view"]) | card_strings(game["events"])
+                 | card_strings(game["previous_hand"])}
+        assert named <= played, f"version {game['version']}: {sorted(named - played)}"
+        hand = game["view"]["hand"]
+        assert hand["hand"] == [] and hand["taken"] == [] and hand["discarded"] == []
+        assert all(e.get("kept") is None for e in game["events"] if e["type"] == "Drew")
+        checked += 1
+    assert checked > 10 and watched[-1]["game"]["status"] == "over"
