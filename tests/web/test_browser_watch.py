@@ -55,6 +55,11 @@ def test_two_players_and_a_watcher_who_sees_the_cards_played_and_no_hand(
     assert eve.locator("#phrases [data-phrase]").count() == 0
     assert eve.locator("#table .seat.you").count() == 0
     assert "Ann" in eve.inner_text("#table .seat-0 .name")
+    # A player's phrase: a bubble at the speaker's seat on the watcher's screen, in view.
+    bob.locator("#phrases").get_by_role("button", name="Nice!").click()
+    eve.wait_for_selector("#table .seat-1[data-said='Nice!']")
+    box = eve.locator("#table .seat-1").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= eve.viewport_size["height"]
     eve.screenshot(path=str(directory / "01-watching-phone.png"))
     seen = {"samples": 0, "played": 0}
 

@@ -122,6 +122,9 @@ def test_a_watcher_sees_a_whole_game_live_and_nothing_hidden(app: FastAPI) -> No
         assert ready.wait(10)
         bob = join(bob_client, ann.invite, "Bob")
         game_id = start(ann)["game"]["id"]
+        said = bob_client.post(f"/api/tables/{ann.invite}/phrases", headers=bob.headers,
+                               json={"phrase": "nice"})
+        assert said.status_code == 200, said.text
         players = [LiveSitter(ann, random_legal, 1, after=0, game=game_id),
                    LiveSitter(bob, random_legal, 2, after=0, game=game_id)]
         for player in players:
@@ -146,6 +149,9 @@ def test_a_watcher_sees_a_whole_game_live_and_nothing_hidden(app: FastAPI) -> No
     refusals = [m for m in watched if m["type"] == "error"]
     assert [m["error"] for m in refusals] == ["watching"], refusals
     assert "watch" in refusals[0]["message"].lower()
+    # The phrases reach the watcher, with the speaker's seat (for the bubble there).
+    assert [(m["said"]["seat"], m["said"]["phrase"]) for m in watched
+            if m["type"] == "phrase"] == [(bob.seat, "nice")]
     # The players are told how many watch.
     assert all(any(m["type"] == "state" and m["table"].get("watchers") == 1 for m in messages)
                for messages in heard)
