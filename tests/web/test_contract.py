@@ -46,6 +46,7 @@ EXPECTED = {
     ("get", "/api/games/{game_id}/reasons"): {"200", "400", "403", "404"},
     ("post", "/api/tables"): {"201", "400", "413", "429", "503"},
     ("get", "/api/tables/{invite}"): {"200", "400", "403", "404"},
+    ("get", "/api/tables/{invite}/watch"): {"200", "400", "404"},
     ("post", "/api/tables/{invite}/seats"): {"201", "400", "404", "409", "413", "429", "503"},
     ("post", "/api/tables/{invite}/start"): {"200", "400", "403", "404", "409", "429"},
     ("post", "/api/tables/{invite}/rematch"): {"200", "400", "403", "404", "409", "429"},

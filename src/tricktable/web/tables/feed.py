@@ -23,6 +23,7 @@ from tricktable.game import Seat
 from tricktable.web.games.service import ApiError
 from tricktable.web.tables.phrases import phrase_text
 from tricktable.web.tables.service import LiveCursor, TableService
+from tricktable.web.tables.watch import WATCHER
 
 __all__ = ["Feeds", "Member"]
 
@@ -124,6 +125,9 @@ class Feeds:
             feed = self._feeds[table_id] = Feed(self, table_id)
         member = Member(LiveCursor(seat=seat, after=after, game=game, said=said,
                                    language=language, joined=joined))
+        if seat == WATCHER:  # the players' count of watchers changes: send them the table
+            for other in feed.members:
+                other.cursor.table = -1
         feed.members.add(member)
         if feed.task is None or feed.task.done():
             feed.task = asyncio.get_running_loop().create_task(self._run(feed))
@@ -135,6 +139,10 @@ class Feeds:
         if feed is None:
             return
         feed.members.discard(member)
+        if member.cursor.seat == WATCHER and feed.members:  # one watcher fewer: tell the rest
+            for other in feed.members:
+                other.cursor.table = -1
+            feed.poke(fresh=False)
         if not feed.members:
             del self._feeds[table_id]
             if feed.task is not None:

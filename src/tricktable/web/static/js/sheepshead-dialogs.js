@@ -117,15 +117,16 @@ export function finalStandings(seats, game) {
   const place = placeOf(seats.human);
   const rows = order.map((seat) => el('tr', { class: seat === seats.human ? 'you' : null },
     el('td', {}, formatNumber(placeOf(seat))), el('td', {}, who(seats, seat)), el('td', { class: 'num' }, signed(totals[seat]))));
+  const watching = seats.human < 0; // a watcher has no place of its own: the standings alone
   const body = [
-    el('p', { class: `result-line banner ${place === 1 ? 'won' : ''}`, 'data-testid': 'final-line', 'data-place': place },
+    watching ? null : el('p', { class: `result-line banner ${place === 1 ? 'won' : ''}`, 'data-testid': 'final-line', 'data-place': place },
       t(FINISHED[place], { score: signed(totals[seats.human]) })),
     el('table', { class: 'scores', 'data-testid': 'final-standings' },
       el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_place')), el('th', {}, t('web.sheepshead.col_player')),
         el('th', { class: 'num' }, t('web.sheepshead.col_score')))),
       el('tbody', {}, ...rows)),
-  ];
-  return { title: t('web.sheepshead.final_standings'), body, won: place === 1 };
+  ].filter(Boolean);
+  return { title: t('web.sheepshead.final_standings'), body, won: !watching && place === 1 };
 }
 
 export function trickBody(seats, trick, took) {

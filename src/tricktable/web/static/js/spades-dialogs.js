@@ -5,7 +5,7 @@
 import { miniCards } from './common.js';
 import { formatNumber, t, tParts } from './i18n.js';
 import { portrait } from './seats.js';
-import { bidText, bidWord, opponent, said, sides, who } from './spades-words.js';
+import { bidText, bidWord, opponent, pair, said, sides, who } from './spades-words.js';
 import { el, serverWords, signed } from './ui.js';
 
 const tone = (score) => (score > 0 ? 'plus' : score < 0 ? 'minus' : '');
@@ -33,11 +33,11 @@ function resultLine(seat, score) {
 
 // The points behind each score, the bags, and the server's reasons: folded away.
 function handDetails(result, face) {
-  const { human, opponent: other } = sides;
+  const [human, other] = pair(); // a watcher's: seats 0 and 1
   const cell = (value, cls = 'num') => el('td', { class: cls }, value);
   const rows = [human, other].map((seat) => {
     const s = result.seats[seat];
-    return el('tr', { class: seat === human ? 'you' : null },
+    return el('tr', { class: seat === sides.human ? 'you' : null },
       el('td', {}, named(seat, face)),
       cell(signed(s.contract), `num ${s.contract >= 0 ? 'plus' : 'minus'}`),
       cell(signed(s.bags)),
@@ -66,11 +66,11 @@ function handDetails(result, face) {
 // The end of a hand: how each bid went, each player's bid, tricks, score for the hand and total,
 // then the details.
 export function handSummary(result, face) {
-  const { human, opponent: other } = sides;
-  const mine = result.seats[human].score - result.seats[other].score;
+  const [human, other] = pair(); // a watcher's: seats 0 and 1
+  const mine = sides.human < 0 ? 0 : result.seats[human].score - result.seats[other].score; // a watcher: neutral
   const rows = [human, other].map((seat) => {
     const s = result.seats[seat];
-    return el('tr', { class: seat === human ? 'you' : null },
+    return el('tr', { class: seat === sides.human ? 'you' : null },
       el('td', {}, named(seat, face)),
       el('td', { class: 'num' }, bidText(s.bid)),
       el('td', { class: 'num' }, formatNumber(s.tricks)),
@@ -92,15 +92,18 @@ export function handSummary(result, face) {
 export function finalResult(game, face) {
   const { human, opponent: other } = sides;
   const totals = game.view.totals;
-  const winner = game.view.winner === human ? human : other;
+  const watching = human < 0; // a watcher: both seats are others, the winner by the game's word
+  const winner = watching ? game.view.winner : game.view.winner === human ? human : other;
+  const seats = watching ? [0, 1] : [human, other];
   const score = { winner: formatNumber(totals[winner]), loser: formatNumber(totals[1 - winner]) };
   const line = said(winner, 'web.spades.you_won', 'web.spades.won', score);
-  const rows = [human, other].sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === human ? 'you' : null },
+  const rows = seats.sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === sides.human ? 'you' : null },
     el('td', {}, seat === winner ? t('web.spades.winner') : ''), el('td', {}, named(seat, face)),
     el('td', { class: 'num' }, formatNumber(totals[seat])), el('td', { class: 'num' }, formatNumber(game.view.bags[seat]))));
-  const margin = el('b', { 'data-testid': 'final-margin' }, signed(totals[human] - totals[other]));
+  const margin = el('b', { 'data-testid': 'final-margin' },
+    watching ? formatNumber(totals[winner] - totals[1 - winner]) : signed(totals[human] - totals[other]));
   const body = [
-    el('p', { class: `result-line banner ${winner === human ? 'won' : 'lost'}`, 'data-testid': 'final-line',
+    el('p', { class: `result-line banner ${watching ? '' : winner === human ? 'won' : 'lost'}`, 'data-testid': 'final-line',
       'data-winner': winner === human ? 'you' : 'opponent' }, line),
     el('p', {}, ...tParts('web.spades.final_margin', { margin, count: game.view.results.length, target: game.view.target })),
     el('table', { class: 'scores', 'data-testid': 'final-standings' },
@@ -132,7 +135,7 @@ export function lastHandBody(previous, face) {
 // The running scores: a row per hand with each player's bid and tricks and the hand's score,
 // under the players' names; the totals at the foot (five columns: whole words fit a phone).
 export function scoresBody(game) {
-  const { human, opponent: other } = sides;
+  const [human, other] = pair(); // a watcher's: seats 0 and 1
   const results = game.view.results;
   const rows = results.map((r) => el('tr', {},
     el('td', {}, formatNumber(r.hand_number)),

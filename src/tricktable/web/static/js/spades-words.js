@@ -9,34 +9,40 @@ import { PEOPLE } from './ui.js';
 // The player's seat: 0 against the computer; at a table with friends, the seat the answer names.
 export const sides = { human: 0, opponent: 1 };
 
-export function setSides(human) {
+// A watcher has no seat: `human` is then -1, and both seats are spoken of as others.
+export function setSides(human, other = 1 - human) {
   sides.human = human;
-  sides.opponent = 1 - human;
+  sides.opponent = other;
 }
 
-// The opponent's nickname when a person sits there, else null (a computer player).
-export function person() {
-  return PEOPLE[sides.opponent] ?? null;
+// The two seats in the order the player reads them: the player's first (a watcher: 0, then 1).
+export function pair() {
+  return sides.human < 0 ? [0, 1] : [sides.human, sides.opponent];
 }
 
-// The opponent's name: the person's nickname, or the computer player's own name.
-export function opponentName() {
-  return person() ?? t(SPADES_COMPUTER);
+// The nickname of a person at `seat` (the opponent's by default), else null (a computer).
+export function person(seat = sides.opponent) {
+  return PEOPLE[seat] ?? null;
 }
 
-// A message about the opponent, by name ({name}).
-export function opponent(named, params = {}) {
-  return t(named, { name: opponentName(), ...params });
+// The name of the seat that is not the player's: the person's nickname, or the computer's own name.
+export function opponentName(seat = sides.opponent) {
+  return person(seat) ?? t(SPADES_COMPUTER);
 }
 
-// A message about a seat: the player's (`yours`), or the opponent's (`named`, with {name}).
+// A message about the opponent (or another `seat`), by name ({name}).
+export function opponent(named, params = {}, seat = sides.opponent) {
+  return t(named, { name: opponentName(seat), ...params });
+}
+
+// A message about a seat: the player's (`yours`), or another's (`named`, with {name}).
 export function said(seat, yours, named, params = {}) {
-  return seat === sides.human ? t(yours, params) : opponent(named, params);
+  return seat === sides.human ? t(yours, params) : opponent(named, params, seat);
 }
 
-// A seat's name, as a label: "You", or the opponent's name.
+// A seat's name, as a label: "You", or the other seat's name.
 export function who(seat) {
-  return seat === sides.human ? t('web.spades.you') : opponentName();
+  return seat === sides.human ? t('web.spades.you') : opponentName(seat);
 }
 
 // A bid in words: "Nil", "Double nil", or the number.

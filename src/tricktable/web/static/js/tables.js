@@ -55,6 +55,7 @@ const live = {
   pollTimer: null,
   pumping: false,
   tableState: null, // the table's page state when the lobby was opened over it
+  watching: false, // this browser watches the table (no seat: the public view, no hand)
 };
 
 const tokenKey = () => `tricktable.table.${live.invite}`;
@@ -210,6 +211,7 @@ function renderLobby() {
     playing: 'web.friends.wait_playing',
     finished: host ? 'web.friends.wait_finished_host' : 'web.friends.wait_finished',
   };
+  if (live.watching) waiting.lobby = 'web.friends.wait_watching';
   $('lobby-wait').textContent = waiting[table.state] ? t(waiting[table.state]) : '';
 }
 
@@ -352,8 +354,17 @@ function sayAtSeat(seat, text) {
   }, 6000);
 }
 
+// Watching: a line saying so; for the players, how many watch (when anyone does).
+function markWatchers(table) {
+  const count = table.watchers || 0;
+  const text = live.watching ? t('web.friends.watching') : count ? t('web.friends.watchers', { count }) : '';
+  $('watch-status').textContent = text;
+  $('watch-status').hidden = !text;
+}
+
 function onState(state) {
   live.table = state.table;
+  markWatchers(state.table);
   notePresence(state.table);
   markSeats();
   if (!$('phrases').children.length) renderPhrases(state.table.phrases);
@@ -377,7 +388,7 @@ function onState(state) {
     live.shown = game.event_count;
     live.version = game.version;
     live.pending = [];
-    document.body.dataset.me = String(game.seat);
+    document.body.dataset.me = String(game.seat ?? 0); // a watcher sees seat 0 at the bottom
     module.stop();
     showTable();
     module.start({ ...game, events: [] });
@@ -457,7 +468,7 @@ function connect() {
   const socket = new WebSocket(`${scheme}//${location.host}/api/tables/${live.invite}/live${resumeQuery()}`);
   live.socket = socket;
   socket.addEventListener('open', () => {
-    socket.send(JSON.stringify({ token: live.token }));
+    socket.send(JSON.stringify(live.watching ? { watch: true } : { token: live.token }));
     live.failures = 0;
     stopPolling();
     status('');
@@ -469,11 +480,12 @@ function connect() {
     else if (message.type === 'error') {
       toast({ message: message.message, server: true }, 'error');
       if (message.error === 'not_seated') forgetSeat();
+      if (live.watching && message.error !== 'watching') live.watching = false; // the table is gone: stop
     }
   });
   socket.addEventListener('close', () => {
     live.socket = null;
-    if (!live.token) return;
+    if (!live.token && !live.watching) return;
     live.failures += 1;
     status(t('web.friends.reconnecting'));
     if (live.failures >= 3) startPolling();
@@ -493,8 +505,13 @@ function resumeQuery() {
   return text ? `?${text}` : '';
 }
 
+// The table's state as this browser may see it: its seat's, or a watcher's.
+function stateUrl() {
+  return `/api/tables/${live.invite}${live.watching ? '/watch' : ''}${resumeQuery()}`;
+}
+
 async function poll() {
-  const state = await call('GET', `/api/tables/${live.invite}${resumeQuery()}`);
+  const state = await call('GET', stateUrl());
   live.table = state.table;
   notePresence(state.table);
   markSeats();
@@ -508,7 +525,7 @@ function startPolling() {
   status(t('web.friends.polling'));
   live.pollTimer = setInterval(async () => {
     try {
-      onState(await call('GET', `/api/tables/${live.invite}${resumeQuery()}`));
+      onState(await call('GET', stateUrl()));
     } catch (error) {
       showError($('live-status'), error);
     }
@@ -567,7 +584,7 @@ function soundToggle() {
 }
 
 function renderPhrases(phrases) {
-  $('phrases').replaceChildren(soundToggle(), ...phrases.map(({ id, text }) => {
+  $('phrases').replaceChildren(...(live.watching ? [] : [soundToggle()]), ...(live.watching ? [] : phrases).map(({ id, text }) => {
     const b = el('button', { type: 'button', 'data-phrase': id }, phraseText(id, text));
     b.addEventListener('click', () => call('POST', `/api/tables/${live.invite}/phrases`, { phrase: id })
       .catch((error) => toast(error, 'error')));
@@ -663,16 +680,45 @@ async function showJoin() {
     $('join-info').textContent = `${at} ${t(next)}`;
     $('join-info').dataset.table = open ? 'open' : table.state === 'lobby' ? 'full' : 'started';
     $('join-form').hidden = !open;
+    $('watch-offer').hidden = false; // anyone with the invite may watch, open, full or started
     $('join-nickname').value = (session.me && session.me.nickname) || '';
   } catch (error) {
     showError($('join-info'), error);
     $('join-form').hidden = true;
+    $('watch-offer').hidden = true;
   }
+}
+
+// Watch the table: its public view, live (the cards played, never a hand); the address keeps
+// #watch, so a reload watches again.
+async function watchTable() {
+  live.watching = true;
+  live.token = null;
+  document.body.dataset.watching = 'true';
+  if (location.hash !== '#watch') history.replaceState(null, '', `${location.pathname}#watch`);
+  $('phrases').replaceChildren(); // drawn again without the phrases (a watcher says nothing)
+  try {
+    onState(await call('GET', stateUrl()));
+  } catch (error) {
+    toast(error, 'error');
+    return;
+  }
+  connect();
 }
 
 // The game's end at a table: the host starts a rematch at the same seats; anyone may leave or
 // stay at the table (friends' games are not ranked: no leaderboard, no "new game" alone).
 function finalChoices() {
+  if (live.watching) {
+    return {
+      buttons: [{ label: t('web.friends.stop_watching'), value: 'stop' },
+        { label: t('web.friends.keep_watching'), primary: true, value: 'stay' }],
+      chosen(choice) {
+        if (choice === 'stop') location.assign('/');
+        else showLobby();
+      },
+    };
+  }
   const host = live.table && live.table.you === live.table.host_seat;
   const buttons = [{ label: t('web.friends.leave'), value: 'leave' }];
   if (host) buttons.push({ label: t('web.friends.rematch'), primary: true, value: 'rematch' });
@@ -698,6 +744,7 @@ async function init() {
   setInterval(markSeats, 500); // the countdowns, and the marks again after the table redraws
   $('new-table-form').addEventListener('submit', createTable);
   $('join-form').addEventListener('submit', joinTable);
+  $('watch-button').addEventListener('click', watchTable);
   $('table-game').addEventListener('change', chooseGame);
   $('table-preset').addEventListener('change', presetChosen);
   $('start-table').addEventListener('click', () => startOrRematch('start'));
@@ -733,7 +780,8 @@ async function init() {
   await takeSeatFromLink();
   live.token = localStorage.getItem(tokenKey());
   if (!live.token) {
-    await showJoin();
+    if (location.hash === '#watch') await watchTable();
+    else await showJoin();
     return;
   }
   try {
