@@ -6,6 +6,7 @@ a stale version, a game that is over).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.sheepshead.leaks import hidden_cards
+from tests.sheepshead.leaks import card_strings, hidden_cards
 from tests.web.daily_helpers import start_daily
 from tests.web.play import act, assert_error, new_game, random_legal, spades_choice
 from tricktable.cards import Card, parse_card
@@ -54,23 +55,9 @@ def _undo(client: TestClient, game: dict[str, Any]) -> Any:
 def named_cards(data: Any) -> set[Card]:
     """Every card a coach's answer names: as codes (``QC``, in action texts) or symbols
     (``Q♣``, in its words)."""
-    found: set[Card] = set()
-    if isinstance(data, dict):
-        for value in data.values():
-            found |= named_cards(value)
-    elif isinstance(data, list):
-        for item in data:
-            found |= named_cards(item)
-    elif isinstance(data, str):
-        for word in data.split():
-            if 2 <= len(word) <= 3:
-                try:
-                    found.add(parse_card(word))
-                except ValueError:
-                    pass
-        for rank, suit in SYMBOL_CARD.findall(data):
-            found.add(parse_card(rank + SYMBOLS[suit]))
-    return found
+    text = json.dumps(data, ensure_ascii=False)
+    return card_strings(data) | {parse_card(rank + SYMBOLS[suit])
+                                 for rank, suit in SYMBOL_CARD.findall(text)}
 
 
 def _check_coach_line(client: TestClient, game: dict[str, Any], index: int,
@@ -125,7 +112,7 @@ def test_the_coach_speaks_the_request_s_language(client: TestClient) -> None:
     english = _coach(client, game["id"], index)["coach"]["text"]
     client.cookies.set("tricktable_lang", "de")
     german = _coach(client, game["id"], index)["coach"]["text"]
-    assert german != english and "Coach" in german or "Wahl" in german
+    assert german != english and ("Coach" in german or "Wahl" in german)
 
 
 def test_undo_takes_back_my_last_decision_and_replays_exactly(client: TestClient) -> None:

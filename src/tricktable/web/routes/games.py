@@ -7,10 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse
 
+from tricktable.i18n import Message
 from tricktable.web.contract import errors
 from tricktable.web.edges.metrics import ACTION_SECONDS
 from tricktable.web.edges.proxy import client_address
-from tricktable.i18n import Message
 from tricktable.web.games.service import GAME_ID, ApiError, GameService
 from tricktable.web.routes.deps import player_id, service
 from tricktable.web.routes.params import Count, DailyDay

@@ -14,8 +14,8 @@ from tricktable.web.pages.render import page
 from tricktable.web.review.coaching import coach_line, undo
 from tricktable.web.review.service import ReviewService
 from tricktable.web.routes.deps import player_id
-from tricktable.web.routes.params import Count
 from tricktable.web.routes.pages import NO_CACHE, PAGE
+from tricktable.web.routes.params import Count
 from tricktable.web.schemas import UndoRequest
 
 router = APIRouter(tags=["review"])
@@ -74,7 +74,7 @@ def reasons(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, An
     return svc.reasons(me, game_id)
 
 
-@router.get("/api/games/{game_id}/coach", responses=errors(400, 403, 404, 503))
+@router.get("/api/games/{game_id}/coach", responses=errors(400, 403, 404, 429, 503))
 def coach(game_id: WellFormedGameId, svc: Reviews, me: Player,
           index: Count | None = None) -> dict[str, Any]:
     """The coach's line on my decision that is action number ``index`` of the game (my last
@@ -84,7 +84,7 @@ def coach(game_id: WellFormedGameId, svc: Reviews, me: Player,
     return {"game_id": game_id, "coach": coach_line(svc, me, game_id, index)}
 
 
-@router.post("/api/games/{game_id}/undo", responses=errors(400, 403, 404, 409, 413, 422, 429))
+@router.post("/api/games/{game_id}/undo", responses=errors(400, 403, 404, 409, 413, 429))
 def undo_decision(game_id: WellFormedGameId, body: UndoRequest, svc: Reviews,
                   me: Player) -> JSONResponse:
     """Undo my last decision in my coached game, and the computers' actions after it: the game
