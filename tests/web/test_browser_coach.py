@@ -15,6 +15,7 @@ import pytest
 
 from tests.web.browser import Screenshots, artifacts, page_errors, wait_for_state
 from tests.web.servers import Server
+from tests.web.test_browser_phone import axe_violations
 
 PHONE = {"width": 390, "height": 844}
 
@@ -130,6 +131,10 @@ def test_a_coached_hand_on_a_phone_with_the_coach_and_one_undo(server: Server,
     else:
         pytest.fail("the hand did not end")
     assert undone and decisions >= 6, (undone, decisions)
+    page.locator("#dialog-buttons button.primary").click()
+    wait_for_state(page, "idle")
+    page.wait_for_selector("#coach:not([hidden])")
+    assert axe_violations(page) == []
     game_id = page.evaluate("() => /game=([0-9a-f]+)/.exec(location.hash)[1]")
     listed = page.request.get(f"{server.url}/api/games").json()["games"]
     assert [g["coached"] for g in listed if g["id"] == game_id] == [True]
