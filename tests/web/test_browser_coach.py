@@ -94,8 +94,10 @@ def test_a_coached_hand_on_a_phone_with_the_coach_and_one_undo(server: Server,
     page.locator("#new-game-button").click()
     page.wait_for_selector("#table-view:not([hidden])")
     page.wait_for_selector("#coach:not([hidden])")
-    page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('tricktable.settings') || '{}');
-                     s.speed = 'instant'; localStorage.setItem('tricktable.settings', JSON.stringify(s)); }""")
+    page.evaluate("""() => {
+      const s = JSON.parse(localStorage.getItem('tricktable.settings') || '{}');
+      s.speed = 'instant';
+      localStorage.setItem('tricktable.settings', JSON.stringify(s)); }""")
     page.reload()
     page.wait_for_selector("#coach:not([hidden])")
     assert page.locator("#coach-line").get_attribute("role") == "status"
