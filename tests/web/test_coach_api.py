@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from tests.sheepshead.leaks import card_strings, hidden_cards
 from tests.web.daily_helpers import start_daily
 from tests.web.play import act, assert_error, new_game, random_legal, spades_choice
+from tests.web.tables import create, start, visitors
 from tricktable.cards import Card, parse_card
 from tricktable.web.games import adapter
 from tricktable.web.games.service import GameService
@@ -208,3 +209,16 @@ def test_spades_decisions_are_coached_too(client: TestClient) -> None:
         assert line["chosen"] == action and line["recommended"] == hinted["action"]
         assert line["text"]
         _check_coach_line(client, game, index, line)
+
+
+def test_a_table_with_friends_has_no_coach_and_no_undo(app: FastAPI) -> None:
+    (ann_client,) = visitors(app, 1)
+    with ann_client:
+        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy")
+        game = start(ann)["game"]
+        undo = ann_client.post(f"/api/games/{game['id']}/undo",
+                               json={"version": game["version"]})
+        assert_error(undo, 403)
+        assert_error(ann_client.get(f"/api/games/{game['id']}/coach"), 403)
+        # Nothing was taken back (the computers play on at a table, so the game only grows).
+        assert ann.poll()["game"]["version"] >= game["version"]

@@ -1,7 +1,8 @@
 // A coached game at the table (Sheepshead and Spades): after each of my decisions the coach's
 // line — whether it would have done otherwise, and why (the hint's evaluation of that decision,
 // in the server's words) — shown above the prompt and read out by its own live region; and Undo,
-// which takes back my last decision (the server replays the game from its seed).  Only a coached
+// which takes back my last decision (the server replays the game from its seed): the button, or
+// the key U.  Only a coached
 // game shows either: a Daily, a New game without the coach and a table with friends never do.
 
 import { request } from './api.js';
@@ -17,6 +18,7 @@ export const coachApi = {
 export function createCoach(prefix, table) {
   const byId = (name) => $(prefix + name);
   let asked = 0; // counts the lines asked for: only the last one asked is shown
+  let undoable = null; // false before my first decision (the server said so), else unknown or true
 
   function coached() {
     return Boolean(table.app.game && table.app.game.coached);
@@ -38,7 +40,12 @@ export function createCoach(prefix, table) {
     box.hidden = !coached();
     if (box.hidden) return;
     const game = table.app.game;
-    byId('undo-button').disabled = table.app.busy || game.status === 'over';
+    byId('undo-button').disabled = !canUndo();
+  }
+
+  function canUndo() {
+    const game = table.app.game;
+    return coached() && !table.app.busy && game.status !== 'over' && undoable !== false;
   }
 
   // The line on my decision that was action number `index` of the game (my last one when
@@ -54,6 +61,8 @@ export function createCoach(prefix, table) {
       if (mine !== asked || !table.app.game || table.app.game.id !== id) return;
       if (answer.coach) say(answer.coach.text, { server: true });
       else say(t('web.coach.waiting'));
+      undoable = Boolean(answer.coach);
+      render();
     } catch (error) {
       if (mine !== asked) return;
       say('');
@@ -63,28 +72,32 @@ export function createCoach(prefix, table) {
 
   // A table opened: the line on my last decision, if any.
   function started() {
+    undoable = null;
     render();
     if (coached()) fetchLine();
   }
 
   // My action was sent from `version`: its line.
   function acted(version) {
+    undoable = true;
     render();
     if (coached()) fetchLine(version);
   }
 
   async function undo() {
     const game = table.app.game;
-    if (!coached() || table.app.busy || game.status === 'over') return;
+    if (!canUndo()) return;
     asked += 1;
     let answer;
     try {
       answer = await coachApi.undo(game.id, game.version);
     } catch (error) {
       toast(error, 'error');
+      if (error.code === 'nothing_to_undo') undoable = false;
       if (error.status === 409 && error.game) table.receiveWhole(error.game);
       return;
     }
+    undoable = null; // the decision before, if any: the server says
     table.receiveWhole(answer);
     say(t('web.coach.undone'));
   }
@@ -94,5 +107,5 @@ export function createCoach(prefix, table) {
     if (button) button.addEventListener('click', undo);
   }
 
-  return { render, started, acted, setup, undo };
+  return { render, started, acted, setup, undo, canUndo };
 }

@@ -379,7 +379,8 @@ export function createTable(spec) {
   }
 
   function showHelp() {
-    tableDialog('keys', t('web.table.keys'), helpBody(spec.shortcuts || []), [closeButton()]);
+    const undo = app.game && app.game.coached ? [['U', 'web.coach.undo_label']] : [];
+    tableDialog('keys', t('web.table.keys'), helpBody([...(spec.shortcuts || []), ...undo]), [closeButton()]);
   }
 
   // --- Start -------------------------------------------------------------------------------
@@ -458,6 +459,12 @@ export function createTable(spec) {
       if (spec.idleKeys && (app.busy || !app.game)) return;
       if (focusCardByNumber(byId('hand'), event.key)) {
         event.preventDefault();
+        return;
+      }
+      if (event.key.toLowerCase() === 'u' && !event.ctrlKey && !event.metaKey && !event.altKey
+          && coach.canUndo()) {
+        event.preventDefault();
+        coach.undo();
         return;
       }
       if (spec.onKey) spec.onKey(event, app.game.legal_actions);

@@ -19,13 +19,13 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("coached", sa.Boolean, nullable=False,
-                                   server_default=sa.false()))
-        batch.add_column(sa.Column("undos", sa.Integer, nullable=False, server_default="0"))
+    # Plain ADD COLUMN (SQLite too): a batch would copy the table, which other tables' foreign
+    # keys point at.
+    op.add_column("games", sa.Column("coached", sa.Boolean, nullable=False,
+                                     server_default=sa.false()))
+    op.add_column("games", sa.Column("undos", sa.Integer, nullable=False, server_default="0"))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("undos")
-        batch.drop_column("coached")
+    op.drop_column("games", "undos")
+    op.drop_column("games", "coached")
