@@ -44,6 +44,8 @@ EXPECTED = {
     ("post", "/api/games/{game_id}/review"): {"202", "400", "403", "404", "409", "429"},
     ("get", "/api/games/{game_id}/replay"): {"200", "400", "403", "404", "409"},
     ("get", "/api/games/{game_id}/reasons"): {"200", "400", "403", "404"},
+    ("get", "/api/games/{game_id}/coach"): {"200", "400", "403", "404", "429", "503"},
+    ("post", "/api/games/{game_id}/undo"): {"200", "400", "403", "404", "409", "413", "429"},
     ("post", "/api/tables"): {"201", "400", "413", "429", "503"},
     ("get", "/api/tables/{invite}"): {"200", "400", "403", "404"},
     ("get", "/api/tables/{invite}/watch"): {"200", "400", "404"},

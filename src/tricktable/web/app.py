@@ -19,7 +19,8 @@ in the visitor's language (:mod:`~tricktable.web.pages.render`).  Routes (all JS
 ``GET /api/options``       games (Sheepshead, Spades), tables, difficulties, today's date
 ``GET|PUT /api/me``        my anonymous id and nickname
 ``GET /api/me/stats``      ``?game=``: my history and statistics in a game
-``GET|POST /api/games``    my games / start one ``{"game", "preset", "difficulty", "hands"}``
+``GET|POST /api/games``    my games / start one ``{"game", "preset", "difficulty", "hands",
+                           "coached"}``
 ``GET|POST /api/daily``    today's Daily (``?game=`` / ``{"game"}``): whether mine is (or
                            would be) ranked and why not / my one Daily of the day
 ``GET /api/daily/commitments``  ``?game=``: SHA-256 of the seeds of today and 7 days ahead
@@ -32,6 +33,8 @@ in the visitor's language (:mod:`~tricktable.web.pages.render`).  Routes (all JS
 ``POST /api/games/{id}/hint``   a hint for my seat now (New games; a Daily: 403)
 ``GET|POST /api/games/{id}/review``  my decisions judged / start the review (202)
 ``GET /api/games/{id}/replay``  finished deals face up, with reasons and marks
+``GET /api/games/{id}/coach``   a coached game: the coach's line on my last decision
+``POST /api/games/{id}/undo``   a coached game: undo my last decision ``{"version"}``
 ``GET /replay``            the replay page (``?game=ID``)
 ``GET /api/i18n``          the browser's words in the request's language (cookie, else
                            ``Accept-Language``) and the languages on offer

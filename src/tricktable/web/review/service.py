@@ -215,7 +215,7 @@ class ReviewService:
         return {"game_id": row.id, "status": status, "deals": len(wanted),
                 "reviewed": done, "progress": round(done / len(wanted), 3) if wanted else 0.0,
                 "counts": counts, "decisions": decisions,
-                "hints_used": self.reviews.hinted(row.id)}
+                "hints_used": self.reviews.hinted(row.id), "coached": row.coached}
 
     def _compute(self, row: GameRow, deals: list[int]) -> None:
         """Review the deals one by one on the workers, storing each as it comes."""
@@ -264,7 +264,8 @@ class ReviewService:
         return {"game_id": row.id, "game": row.game, "mode": row.mode,
                 "daily_date": row.daily_date, "seat": row.human_seat, "seat_names": names,
                 "mine": row.player_id == player_id, "status": row.status,
-                "hints_used": self.reviews.hinted(row.id), "deals": shown}
+                "hints_used": self.reviews.hinted(row.id), "coached": row.coached,
+                "deals": shown}
 
     # --- Reasons of the deal in progress ----------------------------------------------------
 

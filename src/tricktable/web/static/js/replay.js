@@ -148,8 +148,12 @@ function showReview(review) {
       inaccuracies: t('web.review.inaccuracies', { count: counts.inaccuracy }),
     }),
   }[review.status];
-  // Two sentences: how far the review is, then whether hints were used.
-  status.textContent = review.hints_used ? `${words} ${t('web.review.hints_used', { count: review.hints_used })}` : words;
+  // Two sentences: how far the review is, then whether hints were used (or the coach, which
+  // marks the game the same way).
+  const marks = [words];
+  if (review.hints_used) marks.push(t('web.review.hints_used', { count: review.hints_used }));
+  if (review.coached) marks.push(t('web.coach.marked'));
+  status.textContent = marks.join(' ');
   $('review-list').replaceChildren(...review.decisions.filter((d) => d.mark).map((d) => el('li', { class: `mark-${d.mark}` },
     jumpLink(d, d.trick === null
       ? t('web.review.line_phase', { hand: handNumberOf(d.deal), phase: phaseWord(d.phase), line: fullLine(d) })
