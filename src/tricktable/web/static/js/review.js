@@ -46,7 +46,7 @@ const ACTIONS = {
 export function actionWords(action) {
   const [verb, ...rest] = action.split(' ');
   if (verb === 'play') return cardText(rest[0]);
-  if (verb === 'bid') return rest[0] === '0' ? t('action.bid_nil') : t('action.bid', { tricks: formatNumber(Number(rest[0])) });
+  if (verb === 'bid') return rest[0] === '0' || rest[0] === 'nil' ? t('action.bid_nil') : t('action.bid', { tricks: formatNumber(Number(rest[0])) });
   const unknown = rest.indexOf('unknown');
   if (verb === 'call' && unknown > 0) {
     return t('web.action.call_unknown', { card: cardText(rest[0]), unknown: cardText(rest[unknown + 1]) });
