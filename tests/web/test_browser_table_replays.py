@@ -44,8 +44,8 @@ def same_step(pages: list[Any], wanted: str, limit: float = 10) -> None:
         time.sleep(0.05)
 
 
-def test_after_a_table_game_replay_together_and_my_seats_review(server: Server,
-                                                                  browser: Any) -> None:
+def test_after_a_table_game_replay_together_and_my_seats_review(server: Server, browser: Any,
+                                                                  tmp_path: Path) -> None:
     (_, ann, ann_errors), (_, bob, bob_errors) = person(browser), person(browser, phone=True)
     link = create_table(ann, server.url, "spades", "Ann", "?target=30")
     sit_down(bob, link, "Bob")
@@ -85,6 +85,7 @@ def test_after_a_table_game_replay_together_and_my_seats_review(server: Server,
     # Ann closes it and opens the replay and review of her own seat.
     ann.click("#together-close")
     ann.wait_for_selector("#after-game:not([hidden])")
+    assert ann.get_attribute("#review-seat", "href").startswith("/replay#table=")
     ann.click("#review-seat")
     ann.wait_for_selector("#replay-board .replay-seat")
     assert ann.inner_text("#replay-title") == "Replay & review of your seat"
@@ -102,3 +103,7 @@ def test_after_a_table_game_replay_together_and_my_seats_review(server: Server,
     for errors in (ann_errors, bob_errors):
         assert not [e for e in errors if "409" not in e], errors
     assert os.path.exists(shots / "03-review.png")
+    # The invite rode in the replay link's fragment: the server's log never saw it.
+    invite = link.rsplit("/", 1)[1]
+    logged = (tmp_path / "server.log").read_text()
+    assert "/replay" in logged and invite not in logged

@@ -11,10 +11,11 @@ import { $, el, seatName, serverWords, showError, signed, toast } from './ui.js'
 import { MARK_SIGNS, actionWords, awaitReview, decisionLine, markWord, reviewApi, tableReviewApi } from './review.js';
 
 const state = { replay: null, deal: 0, step: 0 };
-// `?table=INVITE`: my seat's replay and review of a friends' table's finished game (its last,
-// or `?game=ID`), by my seat's token; else `?game=ID`, a game of my own or a past Daily.
+// `#table=INVITE`: my seat's replay and review of a friends' table's finished game (its last,
+// or `?game=ID`), by my seat's token; else `?game=ID`, a game of my own or a past Daily.  The
+// invite rides in the fragment, which no browser sends: never in a server's log.
 const params = new URLSearchParams(window.location.search);
-const invite = params.get('table');
+const invite = new URLSearchParams(window.location.hash.slice(1)).get('table');
 const api = invite ? tableReviewApi(invite) : reviewApi;
 
 function seatLabel(seat) {

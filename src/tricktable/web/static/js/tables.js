@@ -662,7 +662,7 @@ async function takeSeatFromLink() {
 const together = { replay: null, game: null, loading: null, sending: Promise.resolve() };
 
 function reviewHref() {
-  return `/replay?table=${encodeURIComponent(live.invite)}`;
+  return `/replay#table=${encodeURIComponent(live.invite)}`; // never sent: no invite in a log
 }
 
 async function togetherReplay(game) {
