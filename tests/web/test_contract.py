@@ -60,6 +60,11 @@ EXPECTED = {
                                                 "503"},
     ("post", "/api/tables/{invite}/hint"): {"200", "400", "403", "404", "409", "429", "503"},
     ("post", "/api/tables/{invite}/seat-link"): {"200", "400", "403", "404", "429"},
+    ("get", "/api/tables/{invite}/replay"): {"200", "400", "403", "404", "409"},
+    ("get", "/api/tables/{invite}/review"): {"200", "400", "403", "404", "409"},
+    ("post", "/api/tables/{invite}/review"): {"202", "400", "403", "404", "409", "429"},
+    ("post", "/api/tables/{invite}/replay-step"): {"200", "400", "403", "404", "409", "413",
+                                                   "429"},
     ("post", "/api/tables/{invite}/seat-move"): {"201", "400", "403", "404", "413", "429", "503"},
     ("post", "/api/tables/{invite}/remove"): {"200", "400", "403", "404", "413", "503"},
 }

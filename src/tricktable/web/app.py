@@ -89,6 +89,7 @@ from tricktable.web.routes import (
     pages,
     players,
     review,
+    table_replays,
     tables,
     testing,
 )
@@ -204,8 +205,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(LanguageMiddleware)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   tables.router, tables.pages, pages.router, review.router, i18n.router,
-                   language.router):
+                   tables.router, table_replays.router, tables.pages, pages.router,
+                   review.router, i18n.router, language.router):
         app.include_router(router)
     app.include_router(learn_routes.router)
     if settings.test_options:

@@ -196,11 +196,12 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
                game: str | None = None, said: int | None = None) -> None:
     """The table live: send ``{"token": ...}`` first; then every message is the table as my
     seat sees it (``{"type": "state", "table", "game"}``, the events numbered, each message
-    carrying those after the last one sent) or a quick phrase (``{"type": "phrase",
-    "said"}``, numbered).  Send ``{"watch": true}`` instead to watch: the table's public view
-    (``game.watching``; anything a watcher sends is refused with an ``error`` message).
-    ``?after=N&game=ID`` resumes after event N of game ID, ``said=M`` after phrase M (the
-    first message then carries the phrases said since, in ``said``).
+    carrying those after the last one sent), a quick phrase (``{"type": "phrase",
+    "said"}``, numbered) or, once a game is over, the step the table replays it at together
+    (``{"type": "replay", "game", "step"}``).  Send ``{"watch": true}`` instead to watch: the
+    table's public view (``game.watching``; anything a watcher sends is refused with an
+    ``error`` message).  ``?after=N&game=ID`` resumes after event N of game ID, ``said=M``
+    after phrase M (the first message then carries the phrases said since, in ``said``).
     Everything it says is in the language of its handshake (the ``tricktable_lang`` cookie,
     else ``Accept-Language``)."""
     svc: TableService = websocket.app.state.tables

@@ -95,6 +95,12 @@ class Feed:
                 if member.cursor.gone:  # the player left the seat, or was removed
                     member.outbox.put_nowait(CLOSED)
                     self.members.discard(member)
+        for notice in notices:  # replay together: the step, the same to all (no hidden card)
+            if notice.get("kind") == "replay":
+                text = json.dumps({"type": "replay", "game": notice.get("game"),
+                                   "step": notice.get("step")}, separators=(",", ":"))
+                for member in members:
+                    member.outbox.put_nowait(text)
         for said in phrases:
             worded: dict[str, str] = {}  # the phrase in each member's language, built once
             for member in members:

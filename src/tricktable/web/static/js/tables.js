@@ -7,6 +7,8 @@ import { ApiError } from './api.js';
 import { hooks, session } from './common.js';
 import { formatList, t } from './i18n.js';
 import './language-menu.js';
+import { dealStart, flatStep, showFlatStep, showReplay, stepCount } from './replay.js';
+import { tableReviewApi } from './review.js';
 import { receiveSheepshead, setupSheepshead, sheepsheadBusy, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { receiveSpades, setupSpades, spadesBusy, startSpades, stopSpades } from './spades.js';
 import { $, NAMES, PEOPLE, SHORT_NAMES, el, showError, toast } from './ui.js';
@@ -206,6 +208,8 @@ function renderLobby() {
   $('start-table').hidden = !(host && table.state === 'lobby');
   $('rematch-table').hidden = !(host && table.state === 'finished');
   $('back-to-table').hidden = !live.gameId;
+  $('after-game').hidden = !(table.state === 'finished' && table.you !== null && table.you !== undefined);
+  $('review-seat').href = reviewHref();
   const waiting = {
     lobby: host ? 'web.friends.wait_lobby_host' : 'web.friends.wait_lobby',
     playing: 'web.friends.wait_playing',
@@ -413,6 +417,9 @@ function merged(answers) {
   const ours = answers.filter((a) => a.id === live.gameId);
   const latest = ours.reduce((a, b) => (b.version >= a.version ? b : a), ours[0]);
   if (!latest || (latest.version < live.version && !events.length)) return null;
+  // A finished game sent again (someone came or went): nothing to show, no final dialog again
+  // over the replay a player is looking at.
+  if (!events.length && latest.status === 'over' && latest.version === live.version) return null;
   live.shown += events.length;
   live.version = Math.max(live.version, latest.version);
   return { ...latest, events };
@@ -477,6 +484,7 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === 'state') onState(message);
     else if (message.type === 'phrase') showPhrase(message.said);
+    else if (message.type === 'replay') followReplay(message);
     else if (message.type === 'error') {
       toast({ message: message.message, server: true }, 'error');
       if (message.error === 'not_seated') forgetSeat();
@@ -663,6 +671,79 @@ async function takeSeatFromLink() {
   }
 }
 
+// --- After the game: my seat's replay and review; replaying the game together ---------------
+// My seat's replay and review open on the replay page; replaying together happens here, in a
+// dialog every seat's screen opens and moves with: whoever presses Next or Previous moves the
+// table's step (the server tells every connection), the game over and every card face up.
+
+const together = { replay: null, game: null, loading: null, sending: Promise.resolve() };
+
+function reviewHref() {
+  return `/replay#table=${encodeURIComponent(live.invite)}`; // never sent: no invite in a log
+}
+
+async function togetherReplay(game) {
+  if (together.replay && (!game || together.game === game)) return together.replay;
+  if (!together.loading) {
+    together.loading = tableReviewApi(live.invite).replay(game).finally(() => { together.loading = null; });
+  }
+  const replay = await together.loading;
+  together.replay = replay;
+  together.game = replay.game_id;
+  showReplay(replay);
+  return replay;
+}
+
+function openTogether() {
+  const box = $('together');
+  if (!box.open) box.showModal();
+}
+
+// A step told over the live connection (or answered to my own move): every seated screen
+// follows (a watcher has no seat to open the replay with).
+async function followReplay({ game, step }) {
+  if (live.watching) return;
+  try {
+    await togetherReplay(game);
+    openTogether();
+    showFlatStep(step);
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+// My move shows at once; the moves go to the server one after another, in the order made (the
+// last the server hears is the last I made), and the others hear each over the live connection.
+function moveTogether(step) {
+  const last = stepCount() - 1;
+  const wanted = Math.max(0, Math.min(last, step));
+  showFlatStep(wanted);
+  together.sending = together.sending.then(() => tableReviewApi(live.invite).step(together.game, wanted))
+    .catch((error) => toast(error, 'error'));
+  return together.sending;
+}
+
+async function startTogether() {
+  if (together.game !== live.gameId) together.replay = null; // a rematch has been played since
+  try {
+    const replay = await togetherReplay(null);
+    openTogether();
+    showFlatStep(replay.together);
+    await moveTogether(replay.together); // the others' screens open at this step too
+    $('replay-next').focus();
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+function setupTogether() {
+  $('replay-prev').addEventListener('click', () => moveTogether(flatStep() - 1));
+  $('replay-next').addEventListener('click', () => moveTogether(flatStep() + 1));
+  $('replay-deal').addEventListener('change', (event) => moveTogether(dealStart(Number(event.target.value))));
+  $('together-close').addEventListener('click', () => $('together').close());
+  $('together-table').addEventListener('click', startTogether);
+}
+
 // --- Start -----------------------------------------------------------------------------------
 
 async function showJoin() {
@@ -706,8 +787,9 @@ async function watchTable() {
   connect();
 }
 
-// The game's end at a table: the host starts a rematch at the same seats; anyone may leave or
-// stay at the table (friends' games are not ranked: no leaderboard, no "new game" alone).
+// The game's end at a table: my seat's replay and review, replaying the game together; the host
+// starts a rematch at the same seats; anyone may leave or stay at the table (friends' games are
+// not ranked: no leaderboard, no "new game" alone).
 function finalChoices() {
   if (live.watching) {
     return {
@@ -720,7 +802,11 @@ function finalChoices() {
     };
   }
   const host = live.table && live.table.you === live.table.host_seat;
-  const buttons = [{ label: t('web.friends.leave'), value: 'leave' }];
+  const buttons = [
+    { label: t('web.friends.review_seat'), href: reviewHref() },
+    { label: t('web.friends.together'), value: 'together' },
+    { label: t('web.friends.leave'), value: 'leave' },
+  ];
   if (host) buttons.push({ label: t('web.friends.rematch'), primary: true, value: 'rematch' });
   else buttons.push({ label: t('web.friends.stay'), primary: true, value: 'stay' });
   return {
@@ -728,7 +814,7 @@ function finalChoices() {
     chosen(choice) {
       if (choice === 'rematch') startOrRematch('rematch');
       else if (choice === 'leave') leaveTable();
-      else showLobby();
+      else if (choice === 'together') { showLobby(); startTogether(); } else showLobby();
     },
   };
 }
@@ -752,6 +838,7 @@ async function init() {
   $('back-to-table').addEventListener('click', showTable);
   $('table-helpers').addEventListener('change', setHelpers);
   $('seat-link-button').addEventListener('click', makeSeatLink);
+  setupTogether();
   const leave = el('button', { id: 'leave-table', type: 'button', hidden: true }, t('web.friends.leave'));
   leave.addEventListener('click', leaveTable);
   $('back-to-table').after(' ', leave);
