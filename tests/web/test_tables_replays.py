@@ -143,7 +143,7 @@ def test_the_table_replays_the_game_together_over_the_live_feed(
     # Bad steps and strangers change nothing.
     last = replay["steps"] - 1
     body = assert_error(ann_client.post(url(ann, "replay-step"), headers=ann.headers,
-                                        json={"step": last + 1}), 400, "bad_step")
+                                        json={"step": last + 1}), 409, "no_such_step")
     assert str(last) in body["message"]
     for bad in ({"step": -1}, {"step": "2"}, {"step": 1, "extra": 1}, {}):
         assert_error(ann_client.post(url(ann, "replay-step"), headers=ann.headers, json=bad),

@@ -211,7 +211,7 @@ NICKNAME_PATTERN = _nickname_pattern()
 
 class DailyRequest(_Body):
     game: GameName = "sheepshead"
-    coached: StrictBool = False
+    coached: StrictBool = Field(default=False, json_schema_extra={"const": False})
     """Never true: a Daily is not coached (400 says so)."""
 
 

@@ -18,10 +18,11 @@ its tricks, its result.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import sqlalchemy as sa
-from pydantic import Field, StrictInt
+from pydantic import BeforeValidator, Field, StrictInt
+from pydantic.json_schema import SkipJsonSchema
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.game import Seat
@@ -30,6 +31,7 @@ from tricktable.web.games.play import GAME_ID
 from tricktable.web.games.service import ApiError
 from tricktable.web.review.jobs import deals_of
 from tricktable.web.review.service import ReviewService
+from tricktable.web.schemas import _integral
 from tricktable.web.store.games import GameRow
 from tricktable.web.tables.db import table_replays
 from tricktable.web.tables.schemas import _Body
@@ -47,8 +49,8 @@ class ReplayStepRequest(_Body):
     """Replay together: show this step of the game (``game``: the table's last game if
     left out)."""
 
-    step: StrictInt = Field(ge=0, le=MAX_STEP)
-    game: str | None = Field(default=None, pattern=f"^{GAME_ID.pattern}$")
+    step: Annotated[StrictInt, Field(ge=0, le=MAX_STEP), BeforeValidator(_integral)]
+    game: Annotated[str, Field(pattern=f"^{GAME_ID.pattern}$")] | SkipJsonSchema[None] = None
 
 
 def steps_of(match: Any) -> int:
@@ -129,7 +131,7 @@ class TableReplays:
                               self.tables.games.store.actions(row.id, row.version))
         steps = steps_of(match)
         if body.step >= steps:
-            raise ApiError(400, "bad_step", Message("server.table.replay_step",
+            raise ApiError(409, "no_such_step", Message("server.table.replay_step",
                                                     {"step": body.step, "last": steps - 1}))
         self._store_step(table.id, row.id, body.step, self.tables.games._stamp())
         self.tables.hub.publish({"table": table.id, "kind": "replay", "game": row.id,
