@@ -12,15 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import (
-    ARGS,
-    CHROMIUM,
-    Screenshots,
-    artifacts,
-    page_errors,
-    require_browser,
-    wait_for_state,
-)
+from tests.web.browser import Screenshots, artifacts, page_errors, wait_for_state
 from tests.web.scenes import Api, Scene, scenes, show
 from tests.web.servers import Server
 
@@ -34,18 +26,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                      env={"TRICKTABLE_TEST_OPTIONS": "1"})
     yield started
     started.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                              headless=True)
-        yield launched
-        launched.close()
 
 
 def at_a_table(scene: Scene) -> bool:
