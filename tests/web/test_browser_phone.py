@@ -210,7 +210,7 @@ def keyboard_hand(page: Any, api: Api, game_id: str) -> int:
             page.keyboard.press(str(numbers[0]))
             page.keyboard.press("Enter")
             played += 1
-        page.wait_for_function("document.body.dataset.state !== 'idle'", timeout=20_000)
+        page.wait_for_function("() => document.body.dataset.state !== 'idle'", timeout=20_000)
     raise AssertionError("the hand did not end")
 
 
