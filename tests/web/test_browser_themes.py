@@ -13,13 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import (
-    Screenshots,
-    artifacts,
-    launch_chromium,
-    page_errors,
-    wait_for_state,
-)
+from tests.web.browser import Screenshots, artifacts, page_errors, wait_for_state
 from tests.web.scenes import Api, Scene, scenes, show
 from tests.web.servers import Server, sqlite_server
 
@@ -29,12 +23,6 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from sqlite_server(tmp_path_factory.mktemp("themes"), "themes", test_options=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch_chromium() as launched:
-        yield launched
 
 
 def at_a_table(scene: Scene) -> bool:
