@@ -29,7 +29,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,14 +39,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from serving import answers, free_port
+
 SEATS = 5
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def cpus(text: str) -> set[int] | None:
@@ -88,14 +82,8 @@ def start_server(database: str, pinned: set[int] | None,
         stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
         preexec_fn=(lambda: os.sched_setaffinity(0, pinned)) if pinned else None)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                return process, url
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
+    if answers(url):
+        return process, url
     process.kill()
     raise SystemExit("the server did not start")
 

@@ -21,7 +21,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,12 +31,7 @@ from typing import Any
 
 import httpx
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from serving import answers, free_port
 
 
 def start_server(database: str, workers: int | None,
@@ -53,13 +47,8 @@ def start_server(database: str, workers: int | None,
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                return process, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    if answers(url):
+        return process, url
     os.killpg(process.pid, signal.SIGKILL)
     raise SystemExit("the server did not start")
 

@@ -4,6 +4,8 @@ Sheepshead and Spades."""
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -16,3 +18,14 @@ def assert_reader_agrees(read: Any, view: Any) -> None:
     assert read.hand_mask == sum(1 << c for c in view.hand)
     for start in range(len(view.tricks) + 1):
         assert read.tricks_from(start) == view.tricks[start:]
+
+
+def every_state(state: Any, rng: random.Random) -> Iterator[Any]:
+    """``state`` before each uniformly random legal action and once more when the hand is over
+    (the same object, played on)."""
+    while True:
+        yield state
+        if state.is_over:
+            return
+        legal = list(state.legal_actions())
+        state.apply(legal[rng.randrange(len(legal))])

@@ -33,6 +33,7 @@ __all__ = [
     "Seed",
     "View",
     "derive_seed",
+    "legal_choices",
     "parse_action",
     "seed_text",
     "shuffled",
@@ -302,15 +303,22 @@ class Player(Protocol):
     def choose(self, view: Any, rng: random.Random) -> Action: ...
 
 
+def legal_choices(view: View) -> tuple[Action, ...]:
+    """The actions a player may choose from in ``view``; raises ``ValueError`` when there are none
+    (it is not this seat's turn).  Every player starts its ``choose`` here."""
+    actions = view.legal_actions
+    if not actions:
+        raise ValueError("There is nothing to choose: it is not this seat's turn.")
+    return actions
+
+
 class RandomPlayer:
     """Chooses uniformly among the legal actions: the floor every other player must beat."""
 
     name = "random"
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        actions = view.legal_actions
-        if not actions:
-            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        actions = legal_choices(view)
         return actions[rng.randrange(len(actions))]
 
 

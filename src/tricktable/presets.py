@@ -10,14 +10,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import fields, replace
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from tricktable.i18n import Message
 from tricktable.i18n.errors import WordedError, reason_of
 
-__all__ = ["preset_name", "rules_repr", "rules_from_json", "rules_json"]
+__all__ = ["PresetRules", "preset_name", "rules_repr", "rules_from_json", "rules_json"]
 
 R = TypeVar("R")
+
+
+class PresetRules:
+    """What every game's ``Rules`` does with its presets: JSON, the preset it equals, a repr
+    that can be pasted back.  The game's dataclass (``repr=False``, so that this ``__repr__``
+    stands) sets :attr:`_presets` and :attr:`_default` once its presets exist."""
+
+    __slots__ = ()
+    _presets: ClassVar[Mapping[str, Any]] = {}
+    _default: ClassVar[str] = ""
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """Rules from a preset name, or from an object of options.
+
+        An object may name a ``preset`` to start from (default: the game's default preset);
+        its other keys override that preset's options.  Unknown keys are an error.
+        """
+        rules: Self = rules_from_json(data, cls, cls._presets, cls._default)
+        return rules
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as a JSON object; :meth:`from_json` reads it back."""
+        return rules_json(self)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules equal, if any."""
+        return preset_name(self, self._presets)
+
+    def __repr__(self) -> str:
+        return rules_repr(self, self._presets, self._default)
 
 
 def preset_name(rules: object, presets: Mapping[str, object]) -> str | None:

@@ -13,7 +13,7 @@ from typing import Any
 from tricktable.game import RecordError
 from tricktable.i18n import Message
 
-__all__ = ["MAX_DEPTH", "check_depth", "check_fields", "check_root", "shown"]
+__all__ = ["MAX_DEPTH", "check_depth", "check_fields", "check_root", "record_type", "shown"]
 
 MAX_DEPTH = 8
 """The deepest nesting a record may have; the deepest real one is 4 (a deal's hands, each a
@@ -47,6 +47,17 @@ def check_root(record: object) -> dict[str, Any]:
         raise RecordError(Message("record.object"))
     check_depth(record)
     return record
+
+
+def record_type(record: object) -> str:
+    """Whether ``record`` is a ``"hand"`` record (its ``type`` left out) or a ``"game"``
+    record; else RecordError (see :func:`check_root`)."""
+    kind = check_root(record).get("type", "hand")
+    if kind == "game":
+        return "game"
+    if kind != "hand":
+        raise RecordError(Message("record.type"))
+    return "hand"
 
 
 def check_fields(record: dict[str, Any], allowed: Collection[str],

@@ -4,8 +4,8 @@ catalogues; a card on its own is its symbol (``Q♣``), which every language rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from tricktable.cards import Card, Rank, Suit, format_cards
 from tricktable.game import Action, ActionKind
@@ -23,6 +23,7 @@ __all__ = [
     "or_list",
     "seat_name",
     "suit_words",
+    "turn_refusal",
     "worded",
     "words_json",
 ]
@@ -147,6 +148,14 @@ def seat_name(seat: int, *, seats: int, viewer: int = 0) -> Message:
     round a Sheepshead table (``seats`` 5); You and the opponent in Spades (2)."""
     names = _SHEEPSHEAD_SEATS if seats == 5 else _SPADES_SEATS
     return names[(seat - viewer) % seats]
+
+
+def turn_refusal(to_move: int | None, doing: Mapping[Any, Message], phase: object) -> Message:
+    """Why a seat may not act now: the hand is over (nobody is to move), or ``to_move`` is,
+    doing what ``doing`` says of ``phase`` (each game's refusals name their phases)."""
+    if to_move is None:
+        return Message("illegal.hand_over")
+    return Message("illegal.not_your_turn", {"seat": to_move, "doing": doing[phase]})
 
 
 def or_list(items: Sequence[object]) -> object:

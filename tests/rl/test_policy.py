@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.hands import decisions
 from tricktable.ai.arena.runner import ArenaSpec, run_arena
 from tricktable.ai.players import make_player
 from tricktable.rl.policy import (
@@ -64,10 +65,7 @@ def test_a_policy_player_plays_legal_actions(tmp_path: Path) -> None:
     rng = random.Random(0)
     for seed in range(5):
         state = new_hand(dealer=seed, seed=seed)
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            view = state.view(seat)
+        for seat, view in decisions(state):
             action = player.choose(view, rng)
             assert action in view.legal_actions
             state.apply(action, seat=seat)

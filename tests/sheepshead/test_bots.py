@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hands import decisions
 from tests.sheepshead.helpers import deal, hand_from
 from tricktable.cards import card, parse_cards
 from tricktable.game import PASS, PICK
@@ -78,10 +79,7 @@ def test_basic_only_ever_chooses_legal_actions(preset: str, seed: int, mix: rand
     """Whole hands in which each decision is made by basic or by chance: every view basic is
     asked about, on every table, gets a legal answer."""
     state = new_hand(rules=PRESETS[preset], dealer=seed % 5, seed=seed)
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        view = state.view(seat)
+    for _, view in decisions(state):
         action = BASIC.choose(view, mix)
         assert action in view.legal_actions
         if mix.random() < 0.3:

@@ -2,6 +2,7 @@ import io
 import itertools
 import random
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -11,6 +12,7 @@ from rich.console import Console
 from tests.terminal.helpers import scripted
 from tricktable.cards import card, parse_cards
 from tricktable.game import RandomPlayer, parse_action
+from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.scoring import HandKind
 from tricktable.sheepshead.state import new_hand
@@ -18,20 +20,25 @@ from tricktable.terminal.drawing import AmbiguousCard, asking_back, card_at
 from tricktable.terminal.sheepshead import hand_summary, play
 
 
-def test_a_whole_game_can_be_played_by_typing() -> None:
+def five_hands(seed: int, preset: str, answer: Callable[[str], str]) -> tuple[Match, str]:
+    """A five-hand game of ``preset`` answered by ``answer`` against random players: the
+    finished game and the text it printed."""
     out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
+    match = play(
+        seed=seed, rules=replace(PRESETS[preset], hands=5),
+        opponents=[RandomPlayer() for _ in range(4)],
+        console=Console(file=out, width=100, color_system=None), input_fn=answer,
+    )
+    assert match.is_over and match.hands_played == 5
+    return match, out.getvalue()
+
+
+def test_a_whole_game_can_be_played_by_typing() -> None:
     prompts, answer = scripted(
         ["help", "pick", "bury 1 2", "call AS", "call AH", "call AC", "alone",
          "1", "2", "3", "4", "5", "6", "7", "8", "AH"]
     )
-    match = play(
-        seed=12, rules=replace(PRESETS["milwaukee"], hands=5),
-        opponents=[RandomPlayer() for _ in range(4)], console=console,
-        input_fn=answer,  # type: ignore[arg-type]
-    )
-    text = out.getvalue()
-    assert match.is_over and match.hands_played == 5
+    _, text = five_hands(12, "milwaukee", answer)
     assert "Final standings" in text and "Your hand" in text
     assert "Not allowed:" in text  # illegal choices are explained, not just refused
     assert "Numbers pick cards" in text
@@ -49,8 +56,6 @@ def test_quitting_abandons_the_game() -> None:
 
 
 def test_a_wisconsin_game_prompts_for_cracks_and_blitzes() -> None:
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
     prompts: list[str] = []
     numbers = itertools.cycle("12345678")
 
@@ -64,13 +69,7 @@ def test_a_wisconsin_game_prompts_for_cracks_and_blitzes() -> None:
             return "pass"
         return next(numbers)
 
-    match = play(
-        seed=4, rules=replace(PRESETS["wisconsin-jd"], hands=5),
-        opponents=[RandomPlayer() for _ in range(4)], console=console,
-        input_fn=answer,  # type: ignore[arg-type]
-    )
-    text = out.getvalue()
-    assert match.is_over and match.hands_played == 5
+    match, text = five_hands(4, "wisconsin-jd", answer)
     assert any(p.startswith("Your move (crack") for p in prompts)
     assert "You crack: the stakes double." in text
     assert "Stakes" in text and "×" in text

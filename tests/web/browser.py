@@ -102,6 +102,15 @@ def chromium_page(browser: Any) -> Iterator[Any]:
         context.close()
 
 
+def csp_violations(page: Any) -> list[str]:
+    """The Content-Security-Policy violations ``page`` reports in its console from now on (the
+    list fills as the page runs)."""
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    return violations
+
+
 def page_errors(page: Any) -> list[str]:
     """The page's errors from now on, as they come: uncaught ones and console errors.  The 422
     of an illegal card, which the tests provoke on purpose, is not one."""

@@ -75,6 +75,13 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+"""For a one-player browser test: run it on SQLite only.  Its PostgreSQL variant repeated the
+same clicks against the same server code; what differs by database (every query the page's
+requests make) is run on PostgreSQL by the API tests (test_daily*, test_spades_api,
+test_review_api), in-process and far cheaper than a browser playing a whole game again."""
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh database, already migrated: a temporary SQLite file or a new PostgreSQL

@@ -17,7 +17,7 @@ Chooser = Callable[[dict[str, Any], random.Random], str]
 TOP_LEVEL = {
     "id", "game", "mode", "daily_date", "ranked", "preset", "difficulty", "opponent", "version",
     "status", "score", "place", "created_at", "finished_at", "seat", "view", "legal_actions",
-    "unplayable", "deal", "events", "event_count", "previous_hand",
+    "unplayable", "deal", "events", "event_count", "previous_hand", "coached",
 }
 """The keys of every answer about a game."""
 

@@ -148,6 +148,13 @@ def scenes(api: Api, *, extras: bool = True) -> list[Scene]:
                        lambda g: any(a.startswith("play") for a in g["legal_actions"]),
                        lambda g: spades_choice(g, rng))
     found.append(Scene("spades-play", game=spades["id"], controls=("#sp-hand button.card",)))
+    spades = api.until(api.new(game="spades", difficulty="easy"),
+                       lambda g: g["previous_hand"] is not None and bool(g["legal_actions"]),
+                       lambda g: spades_choice(g, rng))
+    found += [
+        Scene("spades-last-hand", game=spades["id"], opener="#sp-last-hand-button"),
+        Scene("spades-scores", game=spades["id"], opener="#sp-scores-button"),
+    ]
     spades = api.until(api.new(game="spades", difficulty="easy", target=150),
                        lambda g: g["status"] == "over", lambda g: spades_choice(g, rng, bold=True))
     found.append(Scene("spades-final", game=spades["id"], state="final"))

@@ -9,8 +9,9 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -75,3 +76,14 @@ class Server:
             os.killpg(self._process.pid, signal.SIGKILL)
         self._process.wait(timeout=30)
         self.log.close()
+
+
+def sqlite_server(where: Path, name: str, *, test_options: bool = False,
+                  **options: Any) -> Iterator[Server]:
+    """A fixture's server of its own: a SQLite database ``name``.sqlite3 and the log in ``where``,
+    the test options when asked (``TRICKTABLE_TEST_OPTIONS``), killed after (``yield from``)."""
+    env = {"TRICKTABLE_TEST_OPTIONS": "1"} if test_options else {}
+    started = Server(f"sqlite:///{where / f'{name}.sqlite3'}", where / "server.log",
+                     env={**env, **options.pop("env", {})}, **options)
+    yield started
+    started.kill()

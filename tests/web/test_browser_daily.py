@@ -25,12 +25,14 @@ from fastapi import FastAPI
 from typer.testing import CliRunner
 
 from tests.web.browser import Screenshots, artifacts, chromium_page, page_errors, wait_for_state
-from tests.web.conftest import Clock
+from tests.web.conftest import SQLITE_ONLY, Clock
 from tests.web.daily_helpers import LONG_AGO
 from tests.web.servers import free_port
 from tricktable.cli import app as cli
 from tricktable.web.daily.results import MARKS
 from tricktable.web.games.service import GameService
+
+pytestmark = SQLITE_ONLY
 
 
 @pytest.fixture

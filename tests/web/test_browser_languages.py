@@ -35,7 +35,7 @@ from tests.web.browser import (
     tool,
     wait_for_state,
 )
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 from tests.web.split_words import SPLIT_WORDS
 from tests.web.words import (
     INTL_WORDS,
@@ -58,11 +58,8 @@ PAGES = frozenset({"lobby", "spades-lobby", "replay-deal", "replay-trick", "lead
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    where = tmp_path_factory.mktemp("languages")
-    started = Server(f"sqlite:///{where / 'languages.sqlite3'}", where / "server.log",
-                     workers=1, env={"TRICKTABLE_TEST_OPTIONS": "1"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path_factory.mktemp("languages"), "languages",
+                             test_options=True)
 
 
 def open_page(browser: Any, url: str, language: str | None, *,

@@ -10,32 +10,29 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import ARGS, CHROMIUM, Screenshots, artifacts, page_errors, require_browser
-from tests.web.servers import Server
+from tests.web.browser import (
+    Screenshots,
+    artifacts,
+    launch_chromium,
+    page_errors,
+)
+from tests.web.servers import Server, sqlite_server
 from tests.web.test_browser_phone import axe_violations
 from tricktable.i18n import LANGUAGES
 from tricktable.web.language import LANGUAGE_COOKIE
 from tricktable.web.learn.lessons import LESSONS
+from tricktable.web.learn.spades_lessons import SPADES_LESSONS
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    where = tmp_path_factory.mktemp("learn")
-    started = Server(f"sqlite:///{where / 'learn.sqlite3'}", where / "server.log", workers=1)
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path_factory.mktemp("learn"), "learn")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
-                                              headless=True)
+    with launch_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def settled(page: Any) -> None:
@@ -147,18 +144,20 @@ def test_every_lesson_completes_on_a_phone(server: Server, browser: Any, languag
     context.close()
 
 
-def test_a_lesson_is_played_with_the_keyboard_alone(server: Server, browser: Any) -> None:
+@pytest.mark.parametrize("lesson", ["follow", "spades"])
+def test_a_lesson_is_played_with_the_keyboard_alone(server: Server, browser: Any,
+                                                    lesson: str) -> None:
     """Tab to a lesson, Enter; then Enter on whatever has the focus, Tab on when it refuses:
     the focus never falls out of the lesson when the button pressed is redrawn."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors = page_errors(page)
     page.goto(f"{server.url}/learn")
     ready(page)
-    page.locator('[data-lesson="follow"]').focus()
+    page.locator(f'[data-lesson="{lesson}"]').focus()
     page.keyboard.press("Enter")
     settled(page)
     page.keyboard.press("Tab")
-    for _ in range(30):
+    for _ in range(60):
         if page.locator(".learn-recap").count():
             break
         before = progress(page)
@@ -181,5 +180,11 @@ def test_the_rules_page_links_to_the_lessons(server: Server, browser: Any) -> No
     page.wait_for_load_state()
     page.locator('a[href="/learn"]').first.click()
     page.wait_for_url("**/learn")
-    assert page.locator(".learn-lesson").count() == len(LESSONS)
+    assert page.locator(".learn-lesson").count() == len(LESSONS) + len(SPADES_LESSONS)
+    # Spades' rules open the Spades lesson itself.
+    page.goto(f"{server.url}/rules?game=spades")
+    page.locator('a[href="/learn?lesson=spades"]').click()
+    settled(page)
+    assert page.locator("#learn-lesson").is_visible()
+    assert page.locator("#learn-table li").count() == 1
     page.close()

@@ -14,8 +14,11 @@ from typing import Any
 import pytest
 
 from tests.web.browser import Screenshots, artifacts, chromium_page, page_errors, wait_for_state
+from tests.web.conftest import SQLITE_ONLY
 from tests.web.play import spades_choice
 from tests.web.servers import Server
+
+pytestmark = SQLITE_ONLY
 
 
 @pytest.fixture

@@ -20,8 +20,11 @@ from typing import Any
 import pytest
 
 from tests.web.browser import Screenshots, artifacts, chromium_page, page_errors, wait_for_state
+from tests.web.conftest import SQLITE_ONLY
 from tests.web.play import spades_choice
 from tests.web.servers import Server
+
+pytestmark = SQLITE_ONLY
 
 NICKNAME = "Spades Sam"
 TARGET = 201  # no single hand scores more than 200: at least two hands
@@ -200,7 +203,9 @@ class Table:
         theirs = game["view"]["hand"]["bids"][1]
         prompt = page.locator("#sp-prompt-text").inner_text()
         if theirs is not None and not game["view"]["hand"]["double_nil"][1]:
-            assert f"The computer bid {theirs}" in prompt or "nil" in prompt, prompt
+            # The opponent is named (its seat, its face), never "the computer".
+            assert f"Juno bid {theirs}" in prompt or "nil" in prompt, prompt
+            assert "computer" not in prompt.lower(), prompt
             assert self.testid("bid-1").inner_text() == str(theirs).replace("nil", "Nil")
         wanted = action.split()[1]
         if wanted == "nil":
@@ -268,7 +273,7 @@ class Table:
         page = self.page
         self.shot("final-result")
         line = page.get_by_test_id("final-line").inner_text()
-        found = re.fullmatch(r"(You|The computer) won (-?\d+) to (-?\d+)\.", line)
+        found = re.fullmatch(r"(You|Juno) won (-?\d+) to (-?\d+)\.", line)
         assert found, line
         game = self.game()
         totals = game["view"]["totals"]

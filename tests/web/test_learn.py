@@ -21,6 +21,7 @@ from tricktable.web.language import LANGUAGE_COOKIE, LanguageMiddleware
 from tricktable.web.learn import routes
 from tricktable.web.learn.lessons import LESSONS, YOU, Act, Lesson, build_deal
 from tricktable.web.learn.runner import NAMES
+from tricktable.web.learn.spades_lessons import SPADES_LESSONS
 
 LESSON_IDS = [lesson.id for lesson in LESSONS]
 
@@ -78,8 +79,9 @@ def walk(client: TestClient, lesson: Lesson, language: str = "en"
 
 
 def test_the_list_names_every_lesson_in_order(client: TestClient) -> None:
+    """Sheepshead's lessons, then Spades' (tests/web/test_learn_spades.py)."""
     listed = client.get("/api/learn").json()["lessons"]
-    assert [lesson["id"] for lesson in listed] == LESSON_IDS
+    assert [lesson["id"] for lesson in listed] == [*LESSON_IDS, *(s.id for s in SPADES_LESSONS)]
     assert all(lesson["title"] and lesson["summary"] for lesson in listed)
 
 

@@ -154,7 +154,7 @@ def test_the_templates_ship_with_the_package() -> None:
 def test_the_dark_theme_is_the_same_for_the_system_and_the_player_s_choice() -> None:
     """tokens.css writes the dark values twice (the system's dark unless light was chosen, and
     dark chosen): the two blocks name the same tokens with the same values, and every light
-    colour token has a dark value."""
+    colour token has a dark value (the card table's too, where its light value would not do)."""
     css = (Path(render.__file__).parents[1] / "static" / "css" / "tokens.css").read_text(
         encoding="utf-8")
 
@@ -169,6 +169,10 @@ def test_the_dark_theme_is_the_same_for_the_system_and_the_player_s_choice() -> 
     assert system == chosen and system
     colours = {name for name, value in light.items() if re.match(r"#|rgba?\(", value)}
     assert colours - {"--shadow-1", "--shadow-2"} <= set(system), colours - set(system)
+    # The card table's surfaces under the page's ink (the menu's sheet, a hand's result) and
+    # its room have dark values too.
+    table = {"--sheet", "--sheet-ink", "--won-surface", "--lost-surface", "--felt-light", "--room"}
+    assert table <= set(system), table - set(system)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

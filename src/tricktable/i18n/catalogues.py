@@ -35,7 +35,8 @@ PSEUDO_LANGUAGE: Final = "en-XA"
 """English lengthened by 40% and accented: a test language that shows clipped and untranslated
 text.  It is served when asked for by name, never offered in the menu or by negotiation."""
 
-DOMAINS: Final = ("common", "engine", "server", "web", "terminal", "reasons", "rules", "learn")
+DOMAINS: Final = ("common", "engine", "server", "web", "terminal", "reasons", "rules", "learn",
+                  "coach")
 """The catalogue files of each language, by the part of the product whose words they hold."""
 
 

@@ -7,11 +7,10 @@ final infos as ``hand_scores``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from tricktable.cards import format_cards
 from tricktable.game import Action, IllegalAction
@@ -35,8 +34,14 @@ __all__ = ["GAMES", "SheepsheadGame", "SpadesGame", "game_for"]
 _SEED_LIMIT = 2**62
 
 
-def _trick_text(cards: tuple[Any, ...]) -> str:
-    return " ".join("??" if c is None else str(c) for c in cards) or "-"
+def _describe(view: SheepsheadView | SpadesView, reason: str = "") -> str:
+    """One line for a human: the seat, the phase, its hand, the trick, the scores once over."""
+    trick = " ".join("??" if c is None else str(c) for c in view.current_trick.cards) or "-"
+    text = (f"seat {view.seat} ({view.phase.value}): hand {format_cards(view.hand)}; "
+            f"trick {trick}")
+    if view.result is not None:
+        text += f"; scores {list(view.result.scores)}{reason}"
+    return text
 
 
 class SheepsheadGame:
@@ -59,17 +64,11 @@ class SheepsheadGame:
             rules=self.rules, dealer=dealer, seed=int(rng.integers(_SEED_LIMIT))
         )
 
-    def reader(self, hand: SheepsheadHand, seat: int) -> SheepsheadReader:
-        return SheepsheadReader(hand, seat)
-
-    def seat_observation(self) -> sheepshead.SeatObservation:
-        return sheepshead.SeatObservation()
-
-    def observation(self, view: SheepsheadView) -> NDArray[np.float32]:
-        return sheepshead.observation(view)
-
-    def action_mask(self, view: SheepsheadView | SheepsheadReader) -> NDArray[np.int8]:
-        return sheepshead.action_mask(view)
+    reader = staticmethod(SheepsheadReader)
+    seat_observation = staticmethod(sheepshead.SeatObservation)
+    observation = staticmethod(sheepshead.observation)
+    action_mask = staticmethod(sheepshead.action_mask)
+    legal_ids = staticmethod(sheepshead.legal_ids)
 
     def action(self, number: int, view: Callable[[], Any]) -> Action:
         return sheepshead.action_for_id(number)
@@ -77,19 +76,13 @@ class SheepsheadGame:
     def action_id(self, action: Action, view: SheepsheadView) -> int:
         return sheepshead.action_id(action)
 
-    def legal_ids(self, legal: Sequence[Action]) -> list[int]:
-        return sheepshead.legal_ids(legal)
-
     def rewards(self, view: SheepsheadView | SheepsheadReader) -> tuple[float, ...]:
         assert view.result is not None
         return tuple(float(s) for s in view.result.scores)
 
     def describe(self, view: SheepsheadView) -> str:
-        text = (f"seat {view.seat} ({view.phase.value}): hand {format_cards(view.hand)}; "
-                f"trick {_trick_text(view.current_trick.cards)}")
-        if view.result is not None:
-            text += f"; scores {list(view.result.scores)} ({view.result.reason})"
-        return text
+        reason = f" ({view.result.reason})" if view.result is not None else ""
+        return _describe(view, reason)
 
 
 class SpadesGame:
@@ -108,17 +101,11 @@ class SpadesGame:
         first = int(rng.integers(self.seats))
         return new_spades_hand(rules=self.rules, first=first, seed=int(rng.integers(_SEED_LIMIT)))
 
-    def reader(self, hand: SpadesHand, seat: int) -> SpadesReader:
-        return SpadesReader(hand, seat)
-
-    def seat_observation(self) -> spades.SeatObservation:
-        return spades.SeatObservation()
-
-    def observation(self, view: SpadesView) -> NDArray[np.float32]:
-        return spades.observation(view)
-
-    def action_mask(self, view: SpadesView | SpadesReader) -> NDArray[np.int8]:
-        return spades.action_mask(view)
+    reader = staticmethod(SpadesReader)
+    seat_observation = staticmethod(spades.SeatObservation)
+    observation = staticmethod(spades.observation)
+    action_mask = staticmethod(spades.action_mask)
+    legal_ids = staticmethod(spades.legal_ids)
 
     def action(self, number: int, view: Callable[[], Any]) -> Action:
         if spades.EXCHANGE_START <= number < spades.PLAY_START:
@@ -131,20 +118,13 @@ class SpadesGame:
     def action_id(self, action: Action, view: SpadesView) -> int:
         return spades.action_id(action, view.hand)
 
-    def legal_ids(self, legal: Sequence[Action]) -> list[int]:
-        return spades.legal_ids(legal)
-
     def rewards(self, view: SpadesView | SpadesReader) -> tuple[float, ...]:
         assert view.result is not None
         seat0, seat1 = view.result.scores
         return float(seat0 - seat1), float(seat1 - seat0)
 
     def describe(self, view: SpadesView) -> str:
-        text = (f"seat {view.seat} ({view.phase.value}): hand {format_cards(view.hand)}; "
-                f"trick {_trick_text(view.current_trick.cards)}")
-        if view.result is not None:
-            text += f"; scores {list(view.result.scores)}"
-        return text
+        return _describe(view)
 
 
 GAMES: dict[str, Callable[[Any], SheepsheadGame | SpadesGame]] = {

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Block", "Layout"]
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["Block", "Entries", "Layout"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,3 +51,25 @@ class Layout:
         rows = ["| offset | size | block | meaning |", "|---:|---:|---|---|"]
         rows += [f"| {b.start} | {b.size} | `{b.name}` | {b.meaning} |" for b in self.blocks]
         return "\n".join(rows)
+
+
+
+class Entries:
+    """An observation vector kept up to date entry by entry: the base of both games'
+    ``SeatObservation``.  Entries are written one by one into an ``array.array`` (``_values``),
+    which numpy's :attr:`vector` shares: a Python item write costs a tenth of numpy's."""
+
+    __slots__ = ("_values", "vector")
+
+    def __init__(self, size: int) -> None:
+        self._values = array("f", bytes(4 * size))
+        self.vector: NDArray[np.float32] = np.frombuffer(self._values, np.float32)
+
+    def _rewrite(self, old: list[int], new: list[int]) -> list[int]:
+        """Clear the one-hot entries ``old`` and set ``new`` (what moved); returns ``new``."""
+        values = self._values
+        for i in old:
+            values[i] = 0.0
+        for i in new:
+            values[i] = 1.0
+        return new

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from tricktable.game import Action
+from tricktable.game import Action, legal_choices
 from tricktable.rl.games import GAMES, game_for
 
 __all__ = ["FORMAT", "MlpPolicy", "PolicyPlayer", "load_policy", "policy_player", "save_policy"]
@@ -158,15 +158,13 @@ class PolicyPlayer:
         self._game = game_for(policy.game)
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        legal = legal_choices(view)
         if len(legal) == 1:
-            return legal[0]  # type: ignore[no-any-return]
+            return legal[0]
         logits = self.policy.logits(self._game.observation(view))
         ids = self._game.legal_ids(legal)
         best = int(np.argmax(logits[ids]))
-        return legal[best]  # type: ignore[no-any-return]
+        return legal[best]
 
 
 def policy_player(game: str, path: str) -> PolicyPlayer:

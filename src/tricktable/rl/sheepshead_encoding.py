@@ -8,62 +8,8 @@ The actions and the numbering of cards and seats are in
 
 from __future__ import annotations
 
-from tricktable.rl.sheepshead_actions import (
-    ACTION_COUNT,
-    ACTIONS,
-    ALONE_ID,
-    BLITZ_BOTH_ID,
-    BLITZ_START,
-    BURY_START,
-    CALL_JACK_ID,
-    CALL_START,
-    CALL_UNKNOWN_START,
-    CALLABLE,
-    CARD_NUMBER,
-    CRACK_ID,
-    PASS_ID,
-    PICK_ID,
-    PLAY_START,
-    RECRACK_ID,
-    SEATS,
-    action_for_id,
-    action_id,
-    action_mask,
-    card_number,
-    legal_ids,
-)
-from tricktable.rl.sheepshead_observation import (
-    LAYOUT,
-    OBSERVATION_SIZE,
-    SeatObservation,
-    observation,
-)
+from tricktable.rl import sheepshead_actions, sheepshead_observation
+from tricktable.rl.sheepshead_actions import *  # noqa: F403
+from tricktable.rl.sheepshead_observation import *  # noqa: F403
 
-__all__ = [
-    "ACTIONS",
-    "ACTION_COUNT",
-    "ALONE_ID",
-    "BLITZ_BOTH_ID",
-    "BLITZ_START",
-    "BURY_START",
-    "CALLABLE",
-    "CALL_JACK_ID",
-    "CALL_START",
-    "CALL_UNKNOWN_START",
-    "CARD_NUMBER",
-    "CRACK_ID",
-    "LAYOUT",
-    "OBSERVATION_SIZE",
-    "PASS_ID",
-    "PICK_ID",
-    "PLAY_START",
-    "RECRACK_ID",
-    "SEATS",
-    "SeatObservation",
-    "action_for_id",
-    "action_id",
-    "action_mask",
-    "card_number",
-    "legal_ids",
-    "observation",
-]
+__all__ = sorted([*sheepshead_actions.__all__, *sheepshead_observation.__all__])

@@ -11,7 +11,7 @@ from math import log2
 import numpy as np
 from numpy.typing import NDArray
 
-from tricktable.rl.layout import Layout
+from tricktable.rl.layout import Entries, Layout
 from tricktable.rl.sheepshead_actions import CALLABLE, CARD_NUMBER, SEATS
 from tricktable.sheepshead.deck import POINTS
 from tricktable.sheepshead.rules import NoPicker, Rules
@@ -200,7 +200,7 @@ _ZEROS = array("f", bytes(4 * OBSERVATION_SIZE))
 
 
 
-class SeatObservation:
+class SeatObservation(Entries):
     """One seat's observation kept up to date as the hand goes on: :meth:`update` reads what
     changed in the seat's view (:class:`~tricktable.sheepshead.view.ViewReader`) since the
     last update and changes those entries only.  After every update :attr:`vector` equals
@@ -215,13 +215,10 @@ class SeatObservation:
     """
 
     __slots__ = ("_current", "_fixed", "_hand", "_moving", "_over", "_points", "_settled",
-                 "_settled_hot", "_shown", "_tricks", "_values", "vector")
+                 "_settled_hot", "_shown", "_tricks")
 
     def __init__(self) -> None:
-        # Entries are written one by one into an array.array, which numpy's ``vector`` shares:
-        # a Python item write costs a tenth of numpy's.
-        self._values = array("f", bytes(4 * OBSERVATION_SIZE))
-        self.vector: NDArray[np.float32] = np.frombuffer(self._values, np.float32)
+        super().__init__(OBSERVATION_SIZE)
         self._restart()
 
     def _restart(self) -> None:
@@ -290,11 +287,7 @@ class SeatObservation:
         shown = [_TRICK + 32 * seats[k] + number[c] for k, c in enumerate(cards)
                  if c is not None]
         if shown != self._current:
-            for i in self._current:
-                vector[i] = 0.0
-            for i in shown:
-                vector[i] = 1.0
-            self._current = shown
+            self._current = self._rewrite(self._current, shown)
         moving = [_LEADER + relative[leader]]
         if face_down >= 0:
             moving.append(_FACE_DOWN + seats[face_down])
@@ -309,11 +302,7 @@ class SeatObservation:
         if view.unknown_played:
             moving.append(_FLAGS + 6)
         if moving != self._moving:
-            for i in self._moving:
-                vector[i] = 0.0
-            for i in moving:
-                vector[i] = 1.0
-            self._moving = moving
+            self._moving = self._rewrite(self._moving, moving)
         counts = view.card_counts
         at = _COUNTS + 10
         for other in _ORDER[seat]:
@@ -358,11 +347,7 @@ class SeatObservation:
             hot += [_BLITZES + 2 * relative[s] + _BLITZ_INDEX[pair] for s, pair in view.blitzes]
         elif view.leaster:
             hot.append(_FLAGS + 4)
-        for i in self._settled_hot:
-            vector[i] = 0.0
-        for i in hot:
-            vector[i] = 1.0
-        self._settled_hot = hot
+        self._settled_hot = self._rewrite(self._settled_hot, hot)
         self._settled = phase
         vector[_STAKES] = min(log2(view.stake_multiplier), 8.0) / 8
         # Cards once shown stay shown: the unknown card, the blind, the bury.

@@ -22,7 +22,6 @@ first   size  action
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from itertools import chain, combinations
 
@@ -30,7 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, ActionKind
-from tricktable.rl.layout import Layout
+from tricktable.rl.layout import Entries, Layout
 from tricktable.spades.exchange import MAX_EXCHANGE, exchange_action
 from tricktable.spades.state import Phase
 from tricktable.spades.view import SpadesView, ViewReader
@@ -244,7 +243,7 @@ _DRAWING = (Phase.DRAW, Phase.EXCHANGE)
 _PLAYING = Phase.PLAY
 
 
-class SeatObservation:
+class SeatObservation(Entries):
     """One seat's observation kept up to date as the hand goes on: :meth:`update` reads what
     changed in the seat's view (:class:`~tricktable.spades.view.ViewReader`) since the last
     update and changes those entries only.  After every update :attr:`vector` equals
@@ -257,13 +256,10 @@ class SeatObservation:
     """
 
     __slots__ = ("_draw_done", "_exchanged", "_given", "_hand", "_lead", "_moving", "_received",
-                 "_settled", "_settled_hot", "_taken", "_top", "_tricks", "_values", "vector")
+                 "_settled", "_settled_hot", "_taken", "_top", "_tricks")
 
     def __init__(self) -> None:
-        # Entries are written one by one into an array.array, which numpy's ``vector`` shares:
-        # a Python item write costs a tenth of numpy's.
-        self._values = array("f", bytes(4 * OBSERVATION_SIZE))
-        self.vector: NDArray[np.float32] = np.frombuffer(self._values, np.float32)
+        super().__init__(OBSERVATION_SIZE)
         self._hand = 0
         self._top = -1
         self._lead = -1
@@ -319,11 +315,7 @@ class SeatObservation:
         if view.spades_broken:
             moving.append(_BROKEN)
         if moving != self._moving:
-            for i in self._moving:
-                vector[i] = 0.0
-            for i in moving:
-                vector[i] = 1.0
-            self._moving = moving
+            self._moving = self._rewrite(self._moving, moving)
         vector[_SCALARS + 1] = view.card_counts[other] / 13
         return self.vector
 
@@ -372,11 +364,7 @@ class SeatObservation:
             hot.append(_BIDS + mine)
         if theirs is not None:
             hot.append(_BIDS + 14 + theirs)
-        for i in self._settled_hot:
-            vector[i] = 0.0
-        for i in hot:
-            vector[i] = 1.0
-        self._settled_hot = hot
+        self._settled_hot = self._rewrite(self._settled_hot, hot)
         self._settled = phase
         totals = view.totals
         target = view.rules.target

@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Final
 
 from tricktable.cards import CARDS, Card
-from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, ActionKind
+from tricktable.game import ALONE, CRACK, PASS, PICK, RECRACK, Action, ActionKind, legal_choices
 from tricktable.sheepshead.cardplay import PlaySettings, choose_card
 from tricktable.sheepshead.deck import (
     FAIL_ACES,
@@ -422,9 +422,7 @@ class BasicPlayer:
         return "BasicPlayer()"
 
     def choose(self, view: SheepsheadView, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         action = self._decide(view)

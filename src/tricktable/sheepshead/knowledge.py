@@ -16,19 +16,27 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from tricktable.cards import Card, cards_of
+from tricktable.cards import Card
 from tricktable.game import Seat
 from tricktable.sheepshead.deck import (
     DECK_MASK,
     PLAY_SUIT,
     POINTS,
-    STRENGTH,
     SUIT_MASK,
     TRUMP_MASK,
     PlaySuit,
     card_mask,
 )
 from tricktable.sheepshead.rules import Rules
+from tricktable.sheepshead.trick_reading import (
+    ABOVE,
+    BEATING,
+    NOT_BELOW,
+    TrickState,
+    beats,
+    led_suit,
+    trick_state,
+)
 from tricktable.sheepshead.view import SheepsheadView, TrickView
 
 __all__ = [
@@ -60,121 +68,6 @@ class Side(Enum):
 _MINE: Final = Side.MINE
 _OTHER: Final = Side.OTHER
 _UNKNOWN: Final = Side.UNKNOWN
-
-
-def _cards_at_or_above(card: int, strictly: bool) -> int:
-    """The cards of ``card``'s play suit ranking at least as high (or strictly higher)."""
-    suit = PLAY_SUIT[card]
-    strength = STRENGTH[suit]
-    mask = 0
-    for c in cards_of(SUIT_MASK[suit]):
-        if strength[c] > strength[card] or (not strictly and strength[c] == strength[card]):
-            mask |= 1 << c
-    return mask
-
-
-_NOT_BELOW: Final[tuple[int, ...]] = tuple(_cards_at_or_above(c, False) for c in range(52))
-"""Per card, the cards of its play suit that rank at least as high (itself included)."""
-_ABOVE: Final[tuple[int, ...]] = tuple(_cards_at_or_above(c, True) for c in range(52))
-"""Per card, the cards of its play suit that rank higher."""
-_BEATING: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(
-        sum(1 << c for c in range(52) if STRENGTH[led][c] > (0 if best == 52 else
-                                                             STRENGTH[led][best]))
-        for best in range(53)
-    )
-    for led in range(4)
-)
-"""``_BEATING[led][best]``: the cards that take a trick of suit ``led`` won by ``best`` (52:
-by nothing yet), as :func:`beats` decides it."""
-
-
-def beats(card: int, best: int | None, led: int) -> bool:
-    """Whether ``card`` would take over a trick of suit ``led`` now won by ``best``."""
-    if best is None:
-        return STRENGTH[led][card] > 0
-    return STRENGTH[led][card] > STRENGTH[led][best]
-
-
-@dataclass(frozen=True, slots=True)
-class TrickState:
-    """The trick in progress as the seat to move sees it."""
-
-    leader: Seat
-    led: int
-    """The led play suit, or -1 before the lead."""
-    best: Card | None
-    """The card winning so far (None before the lead, or if only the unknown card is out)."""
-    best_seat: Seat | None
-    points: int
-    """Card points visible in the trick so far."""
-    hidden: bool
-    """The face-down unknown card is in this trick (its points are not visible)."""
-    played: tuple[Seat, ...]
-    """Seats that have played to the trick, in order."""
-    to_play: tuple[Seat, ...]
-    """Seats still to play after the seat to move, in order."""
-
-    @property
-    def leading(self) -> bool:
-        return not self.played
-
-
-def _led_suit(trick: TrickView, called: Card | None) -> int:
-    """The suit a started trick was led in; a face-down unknown card opens the called suit."""
-    first = trick.face_up(0)
-    if first is not None:
-        return PLAY_SUIT[first]
-    return PLAY_SUIT[called] if called is not None else -1
-
-
-_SEATS_FROM: Final = tuple(
-    tuple(tuple((first + k) % SEATS for k in range(count)) for count in range(SEATS + 1))
-    for first in range(SEATS)
-)
-"""``_SEATS_FROM[first][count]``: ``count`` seats in turn from ``first``."""
-
-
-def trick_state(trick: TrickView, mover: Seat, called: Card | None) -> TrickState:
-    """Read a trick in progress; ``mover`` is the seat about to play to it."""
-    played = _SEATS_FROM[trick.leader][len(trick.cards)]
-    to_play = _SEATS_FROM[(mover + 1) % SEATS][SEATS - len(trick.cards) - 1]
-    if not trick.cards:
-        return _trick_state(trick.leader, -1, None, None, 0, False, (), to_play)
-    led = _led_suit(trick, called)
-    best: Card | None = None
-    best_seat: Seat | None = None
-    points = 0
-    hidden = False
-    for position, seat in enumerate(played):
-        c = trick.face_up(position)
-        if c is None:
-            hidden = True
-            continue
-        points += POINTS[c]
-        if beats(c, best, led):
-            best, best_seat = c, seat
-    if best is None:
-        # Only the unknown card is out: it cannot win, whoever plays next takes the lead.
-        best_seat = None
-    return _trick_state(trick.leader, led, best, best_seat, points, hidden, played, to_play)
-
-
-def _trick_state(leader: Seat, led: int, best: Card | None, best_seat: Seat | None, points: int,
-                 hidden: bool, played: tuple[Seat, ...], to_play: tuple[Seat, ...]) -> TrickState:
-    """A :class:`TrickState`, its fields set directly when compiled (see :func:`_table`)."""
-    if not _NATIVE:
-        return TrickState(leader, led, best, best_seat, points, hidden, played, to_play)
-    state = TrickState.__new__(TrickState)
-    state.leader = leader  # type: ignore[misc]
-    state.led = led  # type: ignore[misc]
-    state.best = best  # type: ignore[misc]
-    state.best_seat = best_seat  # type: ignore[misc]
-    state.points = points  # type: ignore[misc]
-    state.hidden = hidden  # type: ignore[misc]
-    state.played = played  # type: ignore[misc]
-    state.to_play = to_play  # type: ignore[misc]
-    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,11 +119,11 @@ class Table:
 
     def is_master(self, card: int) -> bool:
         """No unseen card of the same play suit ranks above ``card``."""
-        return not self.unseen & _NOT_BELOW[card]
+        return not self.unseen & NOT_BELOW[card]
 
     def unseen_above(self, card: int) -> int:
         """The unseen cards of ``card``'s play suit that rank higher."""
-        return self.unseen & _ABOVE[card]
+        return self.unseen & ABOVE[card]
 
     def could_beat(self, seat: Seat, best: int | None, led: int) -> bool:
         """Whether ``seat`` might hold a card it may play that takes a trick won by ``best``.
@@ -245,7 +138,7 @@ class Table:
             holds &= SUIT_MASK[led] | TRUMP_MASK
         else:
             holds &= TRUMP_MASK
-        return bool(holds & _BEATING[led][52 if best is None else best])
+        return bool(holds & BEATING[led][52 if best is None else best])
 
     def beatable_after_me(self, best: int | None, led: int) -> bool:
         """Whether anyone still to play after me might take a trick won by ``best``."""
@@ -338,7 +231,7 @@ class _Finished:
         if picker is not None:
             _score_trick(trick, picker, called_suit, scores)
         called_led = self.called_led or (
-            called_suit >= 0 and bool(trick.cards) and _led_suit(trick, called) == called_suit)
+            called_suit >= 0 and bool(trick.cards) and led_suit(trick, called) == called_suit)
         return _Finished(self, trick, self.count + 1, self.rules, called, picker, played,
                          tuple(voids), tuple(scores), called_led)
 
@@ -412,7 +305,7 @@ def _called_suit_led(view: SheepsheadView, finished: _Finished) -> bool:
     if finished.called_led:
         return True
     current = view.current_trick
-    return bool(current.cards) and _led_suit(current, view.called) == PLAY_SUIT[view.called]
+    return bool(current.cards) and led_suit(current, view.called) == PLAY_SUIT[view.called]
 
 
 def _note_trick(trick: TrickView, called: Card | None, voids: list[int]) -> int:
@@ -420,7 +313,7 @@ def _note_trick(trick: TrickView, called: Card | None, voids: list[int]) -> int:
     played = 0
     if not trick.cards:
         return 0
-    led = _led_suit(trick, called)
+    led = led_suit(trick, called)
     for k, card in enumerate(trick.cards):
         if card is not None:
             played |= 1 << card  # the picker knows his unknown card is gone

@@ -29,7 +29,7 @@ from tricktable.cards import Card, cards_of, format_cards
 from tricktable.game import Action, IllegalAction, RecordError, Seat, parse_action
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
-from tricktable.record_checks import check_fields, check_root, shown
+from tricktable.record_checks import check_fields, check_root, record_type, shown
 from tricktable.sheepshead.deal import Deal
 from tricktable.sheepshead.deck import sort_hand
 from tricktable.sheepshead.events import Passed
@@ -214,12 +214,7 @@ def _refused(index: int, seat: Seat, action: Action, error: IllegalAction) -> Re
 
 def replay(record: object) -> HandState | Match:
     """Replay a hand record or a game record."""
-    kind = check_root(record).get("type", "hand")
-    if kind == "game":
-        return replay_game(record)
-    if kind != "hand":
-        raise RecordError(Message("record.type"))
-    return replay_hand(record)
+    return replay_game(record) if record_type(record) == "game" else replay_hand(record)
 
 
 def hand_summary(state: HandState) -> dict[str, Any]:

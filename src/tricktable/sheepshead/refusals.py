@@ -16,7 +16,7 @@ from tricktable.sheepshead.deck import FAIL_TENS, PLAY_SUIT, SUIT_MASK, PlaySuit
 from tricktable.sheepshead.hand import LEADING, HandCore, Phase
 from tricktable.sheepshead.legal import JACK_OF_DIAMONDS, may_use_unknown_card
 from tricktable.sheepshead.rules import Partner
-from tricktable.words import ACTION_VERBS, SUITS, SUITS_SINGULAR, or_list
+from tricktable.words import ACTION_VERBS, SUITS, SUITS_SINGULAR, or_list, turn_refusal
 
 __all__ = ["not_your_turn", "why_not_call", "why_not_play", "wrong_phase"]
 
@@ -25,10 +25,7 @@ _JACK_PARTNER: Final = Partner.JACK_OF_DIAMONDS
 
 def not_your_turn(state: HandCore, seat: Seat) -> Message:
     """Why ``seat`` may not act now: the hand is over, or another seat is to move."""
-    if state.to_move is None:
-        return Message("illegal.hand_over")
-    return Message("illegal.not_your_turn",
-                   {"seat": state.to_move, "doing": _DOING[state.phase]})
+    return turn_refusal(state.to_move, _DOING, state.phase)
 
 
 def wrong_phase(state: HandCore, action: Action) -> Message:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from tricktable import presets
 from tricktable.i18n import Message
@@ -37,8 +36,8 @@ class Partner(Enum):
 HAND_COUNTS = (5, 10, 15, 20)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rules:
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
+class Rules(presets.PresetRules):
     """One table's options.  The defaults are the ``milwaukee`` preset."""
 
     no_picker: NoPicker = NoPicker.LEASTER
@@ -91,18 +90,6 @@ class Rules:
         """Whether a hand already carrying ``doublings`` doublings may take one more."""
         return self.max_doubles is None or doublings < self.max_doubles
 
-    def to_json(self) -> dict[str, Any]:
-        """The options as a JSON object; :func:`rules_from_json` reads it back."""
-        return presets.rules_json(self)
-
-    @property
-    def preset_name(self) -> str | None:
-        """The name of the preset these rules equal, if any."""
-        return presets.preset_name(self, PRESETS)
-
-    def __repr__(self) -> str:
-        return presets.rules_repr(self, PRESETS, DEFAULT_PRESET)
-
 
 DEFAULT_PRESET = "milwaukee"
 
@@ -121,12 +108,11 @@ PRESETS: dict[str, Rules] = {
         unknown_card=False, crack=True, blitz=True, max_doubles=4,
     ),
 }
+Rules._presets = PRESETS
+Rules._default = DEFAULT_PRESET
 
 
 def rules_from_json(data: object) -> Rules:
-    """Rules from a preset name, or from an object of options.
-
-    An object may name a ``preset`` to start from (default ``milwaukee``); its other keys
-    override that preset's options.  Unknown keys are an error.
-    """
-    return presets.rules_from_json(data, Rules, PRESETS, DEFAULT_PRESET)
+    """Rules from a preset name or an object of options, from ``milwaukee`` unless it names
+    another ``preset`` (see :meth:`~tricktable.presets.PresetRules.from_json`)."""
+    return Rules.from_json(data)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, RandomPlayer
+from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, RandomPlayer, legal_choices
 from tricktable.spades.bidding import (
     BidSettings,
     choose_bid,
@@ -54,9 +54,7 @@ class BasicPlayer:
 
     def choose(self, view: SpadesView, rng: random.Random) -> Action:
         """The action for ``view`` (it must be this seat's turn)."""
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         settings = self.settings

@@ -31,12 +31,13 @@ from — nobody past the target, unless the totals are tied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tricktable.game import IllegalAction, RecordError, parse_action, seed_text
+from tricktable.game import Action, IllegalAction, RecordError, parse_action, seed_text
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
-from tricktable.record_checks import check_fields, check_root, shown
+from tricktable.record_checks import check_fields, check_root, record_type, shown
 from tricktable.spades.deal import Deal
 from tricktable.spades.match import Match
 from tricktable.spades.rules import Rules, rules_from_json
@@ -71,12 +72,7 @@ def hand_record(state: HandState) -> dict[str, Any]:
         record["deal"] = state.deal.to_json()
     if state.exchange_seed != default_exchange_seed(seed=state.seed, deal=state.deal):
         record["exchange_seed"] = state.exchange_seed
-    if state.start_totals != (0, 0):
-        record["totals"] = list(state.start_totals)
-    if state.start_bags != (0, 0):
-        record["bags"] = list(state.start_bags)
-    record["actions"] = [[seat, str(action)] for seat, action in state.history]
-    return record
+    return _with_actions(record, state.start_totals, state.start_bags, state.history)
 
 
 def replay_hand(record: object) -> HandState:
@@ -88,18 +84,7 @@ def replay_hand(record: object) -> HandState:
     data = _checked(record, "hand", _KEYS)
     actions = _pairs(data["actions"])
     state = _start(data)
-    for index, (seat, text) in enumerate(actions):
-        try:
-            action = parse_action(text)
-            state.apply(action, seat=seat)
-        except IllegalAction as error:
-            raise RecordError(Message("record.spades_action_illegal",
-                                      {"index": str(index), "action": repr(text), "seat": seat,
-                                       "reason": error.reason}), index) from None
-        except ValueError as error:
-            raise RecordError(Message("record.spades_action_unreadable",
-                                      {"index": str(index), "action": repr(text),
-                                       "reason": reason_of(error)}), index) from None
+    _apply_all(state, actions)
     return state
 
 
@@ -234,11 +219,18 @@ def game_record(match: Match) -> dict[str, Any]:
         record["rules"] = match.rules.to_json()
     record["seed"] = match.seed
     record["first"] = match.first
-    if match.start_totals != (0, 0):
-        record["totals"] = list(match.start_totals)
-    if match.start_bags != (0, 0):
-        record["bags"] = list(match.start_bags)
-    record["actions"] = [[seat, str(action)] for seat, action in match.history]
+    return _with_actions(record, match.start_totals, match.start_bags, match.history)
+
+
+def _with_actions(record: dict[str, Any], totals: tuple[int, int], bags: tuple[int, int],
+                  history: Sequence[tuple[int, Action]]) -> dict[str, Any]:
+    """``record`` finished alike for a hand and a game: the totals and bags it started from
+    (when not zero), then the actions."""
+    if totals != (0, 0):
+        record["totals"] = list(totals)
+    if bags != (0, 0):
+        record["bags"] = list(bags)
+    record["actions"] = [[seat, str(action)] for seat, action in history]
     return record
 
 
@@ -261,9 +253,16 @@ def replay_game(record: object) -> Match:
         if isinstance(error, RecordError):
             raise
         raise RecordError(reason_of(error)) from None
+    _apply_all(match, actions)
+    return match
+
+
+def _apply_all(target: HandState | Match, actions: list[tuple[int, str]]) -> None:
+    """Apply a record's actions to a hand or a game; the first one that is unreadable or
+    illegal raises :class:`RecordError` naming its index."""
     for index, (seat, text) in enumerate(actions):
         try:
-            match.apply(parse_action(text), seat=seat)
+            target.apply(parse_action(text), seat=seat)
         except IllegalAction as error:
             raise RecordError(Message("record.spades_action_illegal",
                                       {"index": str(index), "action": repr(text), "seat": seat,
@@ -272,7 +271,6 @@ def replay_game(record: object) -> Match:
             raise RecordError(Message("record.spades_action_unreadable",
                                       {"index": str(index), "action": repr(text),
                                        "reason": reason_of(error)}), index) from None
-    return match
 
 
 def _pairs(actions: object) -> list[tuple[int, str]]:
@@ -294,12 +292,7 @@ def _pairs(actions: object) -> list[tuple[int, str]]:
 
 def replay(record: object) -> HandState | Match:
     """Replay a hand record or a game record."""
-    kind = check_root(record).get("type", "hand")
-    if kind == "game":
-        return replay_game(record)
-    if kind != "hand":
-        raise RecordError(Message("record.type"))
-    return replay_hand(record)
+    return replay_game(record) if record_type(record) == "game" else replay_hand(record)
 
 
 def game_summary(match: Match) -> dict[str, Any]:

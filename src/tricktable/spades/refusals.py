@@ -10,7 +10,7 @@ from tricktable.cards import CARDS, Card
 from tricktable.game import Action, ActionKind, Seat
 from tricktable.i18n import Message
 from tricktable.spades.hand import HandCore, Phase
-from tricktable.words import ACTION_VERBS
+from tricktable.words import ACTION_VERBS, turn_refusal
 
 __all__ = ["not_your_turn", "why_not_play", "wrong_phase"]
 
@@ -19,10 +19,7 @@ _DRAWING = Phase.DRAW
 
 def not_your_turn(state: HandCore, seat: Seat) -> Message:
     """Why ``seat`` may not act now: the hand is over, or the other seat is to move."""
-    if state.to_move is None:
-        return Message("illegal.hand_over")
-    return Message("illegal.not_your_turn",
-                   {"seat": state.to_move, "doing": _DOING[state.phase]})
+    return turn_refusal(state.to_move, _DOING, state.phase)
 
 
 def wrong_phase(state: HandCore, action: Action) -> Message:

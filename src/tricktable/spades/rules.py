@@ -7,7 +7,6 @@ Every option the rules document marks as an option is a field here.  A table is 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tricktable import presets
 from tricktable.i18n import Message
@@ -16,8 +15,8 @@ from tricktable.i18n.errors import WordedError
 __all__ = ["DEFAULT_PRESET", "PRESETS", "Rules", "rules_from_json"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rules:
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
+class Rules(presets.PresetRules):
     """One table's options.  The defaults are the ``standard`` preset."""
 
     target: int = 500
@@ -31,18 +30,6 @@ class Rules:
         if not isinstance(self.nil_tricks_are_bags, bool):
             raise WordedError(Message("rules.boolean", {"name": "nil_tricks_are_bags"}))
 
-    def to_json(self) -> dict[str, Any]:
-        """The options as a JSON object; :func:`rules_from_json` reads it back."""
-        return presets.rules_json(self)
-
-    @property
-    def preset_name(self) -> str | None:
-        """The name of the preset these rules equal, if any."""
-        return presets.preset_name(self, PRESETS)
-
-    def __repr__(self) -> str:
-        return presets.rules_repr(self, PRESETS, DEFAULT_PRESET)
-
 
 DEFAULT_PRESET = "standard"
 
@@ -52,12 +39,11 @@ PRESETS: dict[str, Rules] = {
     # A shorter game for a quick sitting.
     "short": Rules(target=250),
 }
+Rules._presets = PRESETS
+Rules._default = DEFAULT_PRESET
 
 
 def rules_from_json(data: object) -> Rules:
-    """Rules from a preset name, or from an object of options.
-
-    An object may name a ``preset`` to start from (default ``standard``); its other keys
-    override that preset's options.  Unknown keys are an error.
-    """
-    return presets.rules_from_json(data, Rules, PRESETS, DEFAULT_PRESET)
+    """Rules from a preset name or an object of options, from ``standard`` unless it names
+    another ``preset`` (see :meth:`~tricktable.presets.PresetRules.from_json`)."""
+    return Rules.from_json(data)

@@ -19,7 +19,8 @@ in the visitor's language (:mod:`~tricktable.web.pages.render`).  Routes (all JS
 ``GET /api/options``       games (Sheepshead, Spades), tables, difficulties, today's date
 ``GET|PUT /api/me``        my anonymous id and nickname
 ``GET /api/me/stats``      ``?game=``: my history and statistics in a game
-``GET|POST /api/games``    my games / start one ``{"game", "preset", "difficulty", "hands"}``
+``GET|POST /api/games``    my games / start one ``{"game", "preset", "difficulty", "hands",
+                           "coached"}``
 ``GET|POST /api/daily``    today's Daily (``?game=`` / ``{"game"}``): whether mine is (or
                            would be) ranked and why not / my one Daily of the day
 ``GET /api/daily/commitments``  ``?game=``: SHA-256 of the seeds of today and 7 days ahead
@@ -32,6 +33,8 @@ in the visitor's language (:mod:`~tricktable.web.pages.render`).  Routes (all JS
 ``POST /api/games/{id}/hint``   a hint for my seat now (New games; a Daily: 403)
 ``GET|POST /api/games/{id}/review``  my decisions judged / start the review (202)
 ``GET /api/games/{id}/replay``  finished deals face up, with reasons and marks
+``GET /api/games/{id}/coach``   a coached game: the coach's line on my last decision
+``POST /api/games/{id}/undo``   a coached game: undo my last decision ``{"version"}``
 ``GET /replay``            the replay page (``?game=ID``)
 ``GET /api/i18n``          the browser's words in the request's language (cookie, else
                            ``Accept-Language``) and the languages on offer
@@ -56,6 +59,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tricktable.web.contract import install_docs, install_openapi
 from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.access_log import AccessLogMiddleware
+from tricktable.web.edges.asgi import HttpMiddleware
 from tricktable.web.edges.body_limit import BodyLimitMiddleware
 from tricktable.web.edges.methods import HeadAsGet
 from tricktable.web.edges.metrics import MetricsMiddleware
@@ -85,6 +89,7 @@ from tricktable.web.routes import (
     pages,
     players,
     review,
+    table_replays,
     tables,
     testing,
 )
@@ -97,19 +102,16 @@ from tricktable.web.tables.app import install as install_tables
 __all__ = ["create_app"]
 
 
-class IdentityMiddleware:
+class IdentityMiddleware(HttpMiddleware):
     """Gives every visitor an anonymous player id in a signed, HttpOnly, SameSite=Lax cookie and
     puts it in ``request.state.player_id``."""
 
     def __init__(self, app: ASGIApp, *, key: bytes, secure: bool | None) -> None:
-        self.app = app
+        super().__init__(app)
         self.key = key
         self.secure = secure
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         cookies: SimpleCookie = SimpleCookie()
         for name, value in scope.get("headers", ()):
             if name == b"cookie":
@@ -203,8 +205,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(LanguageMiddleware)
 
     for router in (health.router, games.router, players.router, leaderboard.router,
-                   tables.router, tables.pages, pages.router, review.router, i18n.router,
-                   language.router):
+                   tables.router, table_replays.router, tables.pages, pages.router,
+                   review.router, i18n.router, language.router):
         app.include_router(router)
     app.include_router(learn_routes.router)
     if settings.test_options:

@@ -22,11 +22,12 @@ from fastapi.responses import JSONResponse, Response
 from sqlalchemy import exc as db_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
-from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
+from starlette.types import Receive, Scope, Send
 
 from tricktable.i18n import Message, translate
 from tricktable.i18n.errors import reason_of
+from tricktable.web.edges.asgi import HttpMiddleware
 from tricktable.web.edges.body_limit import BodyTooLarge
 from tricktable.web.edges.methods import allowed_methods
 from tricktable.web.games.service import ApiError, error_body
@@ -144,7 +145,7 @@ def answer_for(error: Exception, language: str) -> JSONResponse:
                         status_code=500)
 
 
-class UnexpectedErrors:
+class UnexpectedErrors(HttpMiddleware):
     """Answers an exception from the routes or the middleware inside it (the rate limits, the
     identity cookie, the body limit) with :func:`answer_for`, and leaves it there.
 
@@ -155,13 +156,7 @@ class UnexpectedErrors:
     metrics and security headers, which see its answer like any other.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
         async def watching(message: AsgiMessage) -> None:

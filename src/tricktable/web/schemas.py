@@ -45,6 +45,7 @@ __all__ = [
     "SheepsheadGameRequest",
     "SpadesGameRequest",
     "UNION_TAGS",
+    "UndoRequest",
     "WholeNumber",
     "PresetName",
     "Reason",
@@ -107,6 +108,9 @@ class SheepsheadGameRequest(_Body):
     max_doubles: Annotated[StrictInt, Field(ge=0, le=8), BeforeValidator(_integral)] | None = None
     """The most doublings a hand may carry, 0 to 8, or null for no cap; left out, the
     table's."""
+    coached: StrictBool = False
+    """A coached game: after each of my decisions the table says whether the coach would have
+    done otherwise, and I may undo it (never ranked)."""
 
     @model_validator(mode="after")
     def _checked(self) -> SheepsheadGameRequest:
@@ -141,6 +145,8 @@ class SpadesGameRequest(_Body):
                       BeforeValidator(_integral)] | SkipJsonSchema[None] = None
     """The score that ends the game.  Test-only: refused, and not in the document, unless the
     server allows test options."""
+    coached: StrictBool = False
+    """A coached game (see Sheepshead's)."""
 
     @model_validator(mode="after")
     def _checked(self) -> SpadesGameRequest:
@@ -205,6 +211,15 @@ NICKNAME_PATTERN = _nickname_pattern()
 
 class DailyRequest(_Body):
     game: GameName = "sheepshead"
+    coached: StrictBool = Field(default=False, json_schema_extra={"const": False})
+    """Never true: a Daily is not coached (400 says so)."""
+
+
+class UndoRequest(_Body):
+    """``POST /api/games/{id}/undo``: undo my last decision (coached games only)."""
+
+    version: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT), BeforeValidator(_integral)]
+    """The game version the player undoes from (from the last response)."""
 
 
 class ActionRequest(_Body):

@@ -124,7 +124,8 @@ class Settings:
     """Daily starts per client address."""
     rate_limit_action_player: str = field(
         default_factory=_limit("action_player", "1200/minute"))
-    """Actions (``POST /api/games/{id}/actions``) per player."""
+    """Actions (``POST /api/games/{id}/actions``, ``/undo``), and a coached game's coach lines
+    (``GET /api/games/{id}/coach``), per player."""
     rate_limit_action_address: str = field(
         default_factory=_limit("action_address", "6000/minute"))
     """Actions per client address."""

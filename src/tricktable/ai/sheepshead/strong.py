@@ -35,22 +35,20 @@ from tricktable.ai.evidence import Evidence
 from tricktable.ai.sampling import NoConsistentDeal
 from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
 from tricktable.ai.sheepshead.inference import sample_weight
+from tricktable.ai.sheepshead.outcomes import played_out, seat_score, solved_values
 from tricktable.ai.sheepshead.play_inference import PlayModel
 from tricktable.ai.sheepshead.sampling import (
     DealSampler,
     SheepsheadSample,
-    position_for,
     rebuild_state,
 )
-from tricktable.ai.sheepshead.solver import SearchAborted, SheepsheadSolver
+from tricktable.ai.sheepshead.solver import SearchAborted
 from tricktable.cards import Card
-from tricktable.game import Action, ActionKind
+from tricktable.game import Action, legal_choices
 from tricktable.sheepshead.bots import BasicPlayer, score_bury_and_call
-from tricktable.sheepshead.deck import POINTS, card_mask, is_trump, mask_points
+from tricktable.sheepshead.deck import POINTS, card_mask, is_trump
 from tricktable.sheepshead.knowledge import Side, known_sides, trick_state
 from tricktable.sheepshead.rules import Rules
-from tricktable.sheepshead.scoring import stake
-from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition
 from tricktable.sheepshead.state import HandState, Phase, call_options
 from tricktable.sheepshead.view import SheepsheadView
 
@@ -118,18 +116,6 @@ def _every_option(values: list[float], running: list[int], options: int) -> list
     return every
 
 
-def seat_score(seat: int, picker: int, partner: int | None, team_points: int,
-               rules: Rules) -> float:
-    """This seat's share of the stake for a picker's team finishing with ``team_points``."""
-    tricks = 6 if team_points == 120 else (0 if team_points == 0 else 3)
-    s, _ = stake(team_points, tricks, rules)
-    if seat == picker:
-        return float(4 * s if partner is None else 2 * s)
-    if seat == partner:
-        return float(s)
-    return float(-s)
-
-
 class StrongSheepsheadPlayer:
     """Decides by sampling deals and solving or playing them out (see the module)."""
 
@@ -186,9 +172,7 @@ class StrongSheepsheadPlayer:
                 gc.enable()
 
     def _choose(self, view: SheepsheadView, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         usual = self.fallback.choose(view, rng)
@@ -306,69 +290,10 @@ class StrongSheepsheadPlayer:
         from ``replayed`` (the state ``sample`` and the public history make, if already
         built)."""
         start = replayed if replayed is not None else rebuild_state(view, sample)
-        values = []
-        for option in options:
-            state = start.copy()
-            state.apply(option)
-            while not state.is_over:
-                seat = state.to_move
-                assert seat is not None
-                if state.legal_action_count() == 1:  # basic's play, without building its view
-                    state.apply(state.legal_actions()[0])
-                else:
-                    state.apply(self.fallback.choose(state.view(seat), _PLAYOUT_RNG))
-            assert state.result is not None
-            values.append(float(state.result.scores[view.seat]))
-        return values
+        return played_out(view, start, options, self.fallback, _PLAYOUT_RNG)
 
     # --- Play ---------------------------------------------------------------------------------
 
     def _values(self, view: SheepsheadView, sample: SheepsheadSample,
                 options: Sequence[Action], replayed: HandState | None) -> list[float]:
-        position = position_for(view, sample)
-        solver = SheepsheadSolver(node_limit=_NODE_LIMIT if not view.tricks else 0)
-        me = view.seat
-        moves = [self._move(view, action) for action in options]
-        if position.leaster:
-            values = []
-            for move in moves:
-                position.make(move)
-                values.append(float(solver.solve_leaster(position, me)))
-                position.unmake()
-            return values
-        picker = view.picker
-        assert picker is not None
-        partner = None if view.alone else sample.partner
-        team = position.team
-        so_far = sum(position.points[s] for s in range(5) if team >> s & 1)
-        so_far += mask_points(sample.buried)
-        values = []
-        for move in moves:
-            base = position.team_points
-            position.make(move)
-            gained = so_far + position.team_points - base
-            band = self._band(solver, position, gained)
-            position.unmake()
-            values.append(seat_score(me, picker, partner, band, view.rules))
-        return values
-
-    @staticmethod
-    def _move(view: SheepsheadView, action: Action) -> int:
-        assert action.kind is ActionKind.PLAY
-        if view.unknown_card is not None and action.card == view.unknown_card:
-            return UNKNOWN_MOVE
-        return INDEX_OF[action.card]
-
-    @staticmethod
-    def _band(solver: SheepsheadSolver, position: SearchPosition, gained: int) -> int:
-        """The scoring band the picker's team reaches under best play, as a representative
-        total: 91, 61, 31 or 30 (schwarz, counted by tricks, is left out)."""
-        def reaches(total: int) -> bool:
-            need = total - gained
-            if need <= 0:
-                return True
-            return solver.solve(position, need - 1, need) >= need
-
-        if reaches(61):
-            return 91 if reaches(91) else 61
-        return 31 if reaches(31) else 30
+        return solved_values(view, sample, options, _NODE_LIMIT if not view.tricks else 0)

@@ -48,7 +48,7 @@ from tricktable.ai.spades.sampling import (
 )
 from tricktable.ai.spades.solver import SearchTimeout, SpadesSolver, trick_payoff
 from tricktable.cards import FULL_DECK, cards_of, mask_of
-from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action
+from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, legal_choices
 from tricktable.spades.bots import BasicPlayer
 from tricktable.spades.evaluation import TrickWeights, estimate_tricks, nil_success
 from tricktable.spades.rules import Rules
@@ -134,9 +134,7 @@ class StrongSpadesPlayer:
         self.fallback = BasicPlayer()
 
     def choose(self, view: SpadesView, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("There is nothing to choose: it is not this seat's turn.")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         if view.phase is Phase.PLAY:

@@ -19,19 +19,17 @@ from tricktable.ai.evidence import Evidence
 from tricktable.ai.sampling import NoConsistentDeal
 from tricktable.ai.sheepshead.easy import all_equivalent, one_of_each
 from tricktable.ai.sheepshead.inference import sample_weight
+from tricktable.ai.sheepshead.outcomes import played_out, solved_values
 from tricktable.ai.sheepshead.sampling import (
     DealSampler,
     SheepsheadSample,
-    position_for,
     rebuild_state,
 )
-from tricktable.ai.sheepshead.solver import SearchAborted, SheepsheadSolver
-from tricktable.ai.sheepshead.strong import rank_buries, seat_score
+from tricktable.ai.sheepshead.solver import SearchAborted
+from tricktable.ai.sheepshead.strong import rank_buries
 from tricktable.ai.teaching.evaluation import Evaluation, EvaluationSettings, ranked
 from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer
-from tricktable.sheepshead.deck import mask_points
-from tricktable.sheepshead.search import INDEX_OF, UNKNOWN_MOVE, SearchPosition
 from tricktable.sheepshead.state import Phase
 from tricktable.sheepshead.view import SheepsheadView
 
@@ -142,67 +140,11 @@ def _same(values: list[float]) -> list[float]:
 def _played_out(view: SheepsheadView, sample: SheepsheadSample,
                 options: Sequence[Action]) -> list[float]:
     """This seat's score after each option, the rest of the hand played by ``basic``."""
-    start = rebuild_state(view, sample)
-    values = []
-    for option in options:
-        state = start.copy()
-        state.apply(option)
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            if state.legal_action_count() == 1:  # basic's play, without building its view
-                state.apply(state.legal_actions()[0])
-            else:
-                state.apply(_ROLLOUT.choose(state.view(seat), _ROLLOUT_RNG))
-        assert state.result is not None
-        values.append(float(state.result.scores[view.seat]))
-    return values
+    return played_out(view, rebuild_state(view, sample), options, _ROLLOUT, _ROLLOUT_RNG)
 
 
 def _solved(view: SheepsheadView, sample: SheepsheadSample, options: Sequence[Action],
             settings: EvaluationSettings) -> list[float]:
     """This seat's score after each card under best play by everybody on this deal."""
-    position = position_for(view, sample)
-    solver = SheepsheadSolver(node_limit=settings.node_limit if not view.tricks else 0)
-    moves = [_move(view, action) for action in options]
-    me = view.seat
-    values = []
-    if position.leaster:
-        for move in moves:
-            position.make(move)
-            values.append(float(solver.solve_leaster(position, me)))
-            position.unmake()
-        return values
-    picker = view.picker
-    assert picker is not None
-    partner = None if view.alone else sample.partner
-    team = position.team
-    so_far = sum(position.points[s] for s in range(5) if team >> s & 1)
-    so_far += mask_points(sample.buried)
-    for move in moves:
-        base = position.team_points
-        position.make(move)
-        band = _band(solver, position, so_far + position.team_points - base)
-        position.unmake()
-        values.append(seat_score(me, picker, partner, band, view.rules)
-                      * view.stake_multiplier)
-    return values
-
-
-def _move(view: SheepsheadView, action: Action) -> int:
-    if view.unknown_card is not None and action.card == view.unknown_card:
-        return UNKNOWN_MOVE
-    return INDEX_OF[action.card]
-
-
-def _band(solver: SheepsheadSolver, position: SearchPosition, gained: int) -> int:
-    """The scoring band the picker's team reaches under best play, as a representative total."""
-    def reaches(total: int) -> bool:
-        need = total - gained
-        if need <= 0:
-            return True
-        return solver.solve(position, need - 1, need) >= need
-
-    if reaches(61):
-        return 91 if reaches(91) else 61
-    return 31 if reaches(31) else 30
+    node_limit = settings.node_limit if not view.tricks else 0
+    return solved_values(view, sample, options, node_limit, view.stake_multiplier)

@@ -13,6 +13,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tricktable.i18n import Message as Words
 from tricktable.i18n import translate
+from tricktable.web.edges.asgi import HttpMiddleware
 from tricktable.web.language import request_language
 
 __all__ = ["BodyLimitMiddleware", "BodyTooLarge"]
@@ -27,17 +28,14 @@ class BodyTooLarge(HTTPException):
         super().__init__(413, str(self.reason))
 
 
-class BodyLimitMiddleware:
+class BodyLimitMiddleware(HttpMiddleware):
     """Refuses HTTP requests whose body is longer than ``limit`` bytes with a 413."""
 
     def __init__(self, app: ASGIApp, *, limit: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.limit = limit
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await self._refuse(scope, receive, send)

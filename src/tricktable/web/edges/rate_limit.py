@@ -87,8 +87,9 @@ class RateLimits:
         rules = [
             rule("new_game", "POST", r"/api/games/?"),
             rule("daily", "POST", r"/api/daily/?"),
-            rule("action", "POST", r"/api/games/[^/]+/actions/?"),
+            rule("action", "POST", r"/api/games/[^/]+/(actions|undo)/?"),
             rule("hint", "POST", r"/api/games/[^/]+/(hint|review)/?"),
+            rule("action", "GET", r"/api/games/[^/]+/coach/?"),  # one line per action
             rule("create_table", "POST", r"/api/tables/?"),
             rule("new_table", "POST",
                  r"/api/tables/[^/]+/(seats|start|rematch|seat-link|seat-move)/?"),

@@ -33,7 +33,7 @@ from tricktable.web.games.errors import (
 )
 from tricktable.web.store.games import GameRow, Store
 
-__all__ = ["GAME_ID", "GamePlay", "iso"]
+__all__ = ["GAME_ID", "GamePlay", "cache_key", "iso"]
 
 GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 """What a game id can look like (ours are 32 hex digits); anything else is no game, unasked."""
@@ -42,6 +42,12 @@ GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.replace(tzinfo=UTC).isoformat()
+
+
+def cache_key(row: GameRow) -> str:
+    """The key of a game's cached match: its id, and its undos once it has some (after an
+    undo, one version may name another branch of the game, in any server's cache)."""
+    return row.id if not row.undos else f"{row.id}/{row.undos}"
 
 
 
@@ -84,7 +90,7 @@ class GamePlay:
 
     def _prepare(self, player_id: str, chosen: GameAdapter[Any], *, mode: str, preset: str,
                  rules: dict[str, Any], difficulty: str, opponent: str, seed: str,
-                 day: str | None) -> tuple[GameRow, Any]:
+                 day: str | None, coached: bool = False) -> tuple[GameRow, Any]:
         """A new game, not stored yet, with the computers played up to the human's first
         decision: its row and match."""
         now = self._stamp()
@@ -95,7 +101,7 @@ class GamePlay:
             id=game_id, game=chosen.name, player_id=player_id, mode=mode, daily_date=day,
             ranked=False, preset=preset, rules=rules, difficulty=difficulty, opponent=opponent,
             seed=seed, human_seat=chosen.human_seat, version=0, status="playing", score=None,
-            stats=None, created_at=now, updated_at=now, finished_at=None,
+            stats=None, created_at=now, updated_at=now, finished_at=None, coached=coached,
         )
         played = self._play_computers(row, chosen, match)
         if chosen.is_over(match):  # pragma: no cover - a game always needs the human
@@ -109,13 +115,14 @@ class GamePlay:
 
     def _create(self, player_id: str, chosen: GameAdapter[Any], *, mode: str, preset: str,
                 rules: dict[str, Any], difficulty: str, opponent: str, seed: str,
-                day: str | None) -> dict[str, Any]:
+                day: str | None, coached: bool = False) -> dict[str, Any]:
         row, match = self._prepare(player_id, chosen, mode=mode, preset=preset, rules=rules,
-                                   difficulty=difficulty, opponent=opponent, seed=seed, day=day)
+                                   difficulty=difficulty, opponent=opponent, seed=seed, day=day,
+                                   coached=coached)
         row = self.store.create_game(row, self.store_actions(chosen, match))
         GAMES_STARTED.labels(chosen.name, mode).inc()
         response = self._response(row, chosen, match, since=0)
-        self.cache.put(row.id, row.version, match)
+        self.cache.put(cache_key(row), row.version, match)
         return response
 
     # --- Playing -------------------------------------------------------------------------
@@ -130,7 +137,7 @@ class GamePlay:
 
     def _match(self, row: GameRow, chosen: GameAdapter[Any]) -> Any:
         """The game at ``row.version``, owned by the caller until it is put back."""
-        match = self.cache.take(row.id, row.version)
+        match = self.cache.take(cache_key(row), row.version)
         if match is None:
             match = chosen.replay(row.rules, row.seed, self.store.actions(row.id, row.version))
         return match
@@ -191,7 +198,7 @@ class GamePlay:
             row = new
             since = count if since is None else since
         response = self._response(row, chosen, match, since=since)
-        self.cache.put(row.id, row.version, match)
+        self.cache.put(cache_key(row), row.version, match)
         return response
 
     def act(self, player_id: str, game_id: str, *, action: str, version: int,
@@ -236,11 +243,11 @@ class GamePlay:
                 raise ApiError(409, "stale_version", STALE,
                                game=self.get(player_id, game_id, since=since))
             response = self._response(new, chosen, match, since=count if since is None else since)
-            self.cache.put(new.id, new.version, match)
+            self.cache.put(cache_key(new), new.version, match)
             return response
         finally:
             if keep:
-                self.cache.put(row.id, row.version, match)
+                self.cache.put(cache_key(row), row.version, match)
 
     def daily_closed(self, row: GameRow) -> bool:
         """Whether ``row`` is a Daily whose day has ended (midnight US Central): its seed and
@@ -255,7 +262,7 @@ class GamePlay:
         try:
             return self._response(row, chosen, match, since=since)
         finally:
-            self.cache.put(row.id, row.version, match)
+            self.cache.put(cache_key(row), row.version, match)
 
     def _response(self, row: GameRow, chosen: GameAdapter[Any], match: Any, *,
                   since: int | None) -> dict[str, Any]:
@@ -285,4 +292,5 @@ class GamePlay:
             "place": stats.get("place"),
             "created_at": iso(row.created_at),
             "finished_at": iso(row.finished_at),
+            "coached": row.coached,
         }

@@ -79,7 +79,11 @@ class GameService(DailyService):
     def new_game(self, player_id: str, *, game: str, preset: str | None,
                  difficulty: str | None, hands: int | None,
                  target: int | None = None,
-                 house: dict[str, Any] | None = None) -> dict[str, Any]:
+                 house: dict[str, Any] | None = None,
+                 coached: bool = False) -> dict[str, Any]:
+        """A new game with fresh deals; ``coached``: the coach says after each of the
+        player's decisions whether it would have done otherwise, and a decision may be undone
+        (:mod:`tricktable.web.review.coaching`)."""
         chosen = self._adapter(game)
         difficulty = difficulty or "normal"
         if target is not None and not self.test_options:
@@ -93,7 +97,7 @@ class GameService(DailyService):
         seed = "new-" + secrets.token_hex(16)
         return self._create(player_id, chosen, mode="new", preset=preset or chosen.default_preset,
                             rules=rules, difficulty=difficulty, opponent=opponent, seed=seed,
-                            day=None)
+                            day=None, coached=coached)
     # --- Lists, history, the leaderboard -------------------------------------------------
 
     def my_games(self, player_id: str) -> dict[str, Any]:

@@ -75,6 +75,7 @@ class Lesson:
     setup: tuple[str, ...]
     steps: tuple[Step, ...]
     prefer: dict[int, str] = field(default_factory=dict)
+    game: str = "sheepshead"
 
 
 def build_deal(hands: tuple[str, ...], blind: str) -> Deal:

@@ -72,14 +72,16 @@ def hint_job(game: str, rules: dict[str, Any], seed: str, actions: Sequence[tupl
 
 
 def computer_reasons(hand: AnyHand, first_action: int, seed: str, opponent: str,
-                     human: Seat) -> dict[int, Reasons]:
+                     human: Seat, computers: Sequence[Seat] | None = None) -> dict[int, Reasons]:
     """Each computer action's reason, by its index in the deal's history.  ``first_action``:
-    the game-wide number of the deal's first action (the decisions' generators count in it)."""
+    the game-wide number of the deal's first action (the decisions' generators count in it).
+    The computers are every seat but ``human``'s, or (at a friends' table, where several
+    people play) the seats ``computers``."""
     game = "spades" if hasattr(hand, "first") else "sheepshead"
     fresh = fresh_hand(hand)
     reasons: dict[int, Reasons] = {}
     for index, (seat, action) in enumerate(hand.history):
-        if seat != human:
+        if seat != human if computers is None else seat in computers:
             player = make_player(game, opponent, reproducible=True)
             view = fresh.view(seat)
             explained, reason = explain_reasons(player, view,
@@ -129,10 +131,11 @@ def _visible(fresh: AnyHand, seat: Seat, action: Any) -> bool:
 def review_deal_job(game: str, rules: dict[str, Any], seed: str,
                     actions: Sequence[tuple[Seat, str]], human: Seat, opponent: str, deal: int,
                     samples: int, hint_samples: int, cpu_seconds: float,
-                    search_seed: str) -> dict[str, Any]:
+                    search_seed: str, computers: Sequence[Seat] | None = None) -> dict[str, Any]:
     """Deal number ``deal`` of the game (which must be over): the human's decisions judged
     (on the deals of each decision's seed under ``search_seed``, the hint's first), the
-    computers' reasons, and the face-up replay."""
+    computers' reasons (of ``computers``' actions, when given: a friends' table), and the
+    face-up replay."""
     match = _match(game, rules, seed, actions)
     deals = deals_of(match)
     hand = deals[deal]
@@ -142,7 +145,7 @@ def review_deal_job(game: str, rules: dict[str, Any], seed: str,
     settings = ReviewSettings(evaluation=EvaluationSettings(samples=samples),
                               hint_samples=hint_samples, cpu_seconds=cpu_seconds)
     decisions = review_hand(hand, human, search_seed, settings, deal=deal)
-    reasons = computer_reasons(hand, first_action, seed, opponent, human)
+    reasons = computer_reasons(hand, first_action, seed, opponent, human, computers)
     number = hand_number_of(match, deal)
     return {
         "decisions": [d.to_json(messages=True) for d in decisions],

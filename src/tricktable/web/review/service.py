@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import date
@@ -30,6 +31,7 @@ from typing import Any
 
 from tricktable.ai.teaching.evaluation import EvaluationSettings
 from tricktable.ai.teaching.review import ReviewSettings
+from tricktable.game import Seat
 from tricktable.i18n import Message, translate
 from tricktable.web.daily.dates import is_revealed
 from tricktable.web.games.computer import CHEAP_PLAYERS
@@ -190,16 +192,28 @@ class ReviewService:
     def review(self, player_id: str, game_id: str, *, start: bool) -> dict[str, Any]:
         """The review as far as it is computed; ``start`` sets the workers on the rest."""
         row = self._watchable(player_id, game_id)
+        return self._review(row, start=start)
+
+    def seat_review(self, row: GameRow, seat: Seat, *, start: bool,
+                    computers: Sequence[Seat]) -> dict[str, Any]:
+        """A friends' table's game reviewed for one seat: that seat's decisions only (stored
+        apart from the other seats'), the reasons of the ``computers``' plays.  The caller
+        checked that the seat is the asker's and that the game is over."""
+        return self._review(row, start=start, seat=seat, computers=computers)
+
+    def _review(self, row: GameRow, *, start: bool, seat: Seat | None = None,
+                computers: Sequence[Seat] | None = None) -> dict[str, Any]:
         _, finished = self._deals(row)
         wanted = self._reviewable(row, finished)
-        stored = self.reviews.reviewed(row.id)
+        stored = self.reviews.reviewed(row.id, seat)
         missing = [deal for deal in wanted if deal not in stored]
+        key = row.id if seat is None else f"{row.id}/{seat}"
         with self._lock:
-            running = row.id in self._running
+            running = key in self._running
             if start and missing and not running:
-                self._running.add(row.id)
+                self._running.add(key)
                 running = True
-                self._runner.submit(self._compute, row, missing)
+                self._runner.submit(self._compute, row, missing, seat, computers)
         language = answer_language()
         decisions = [worded_decision(d, language)
                      for deal in sorted(stored) for d in stored[deal]["decisions"]]
@@ -215,33 +229,55 @@ class ReviewService:
         return {"game_id": row.id, "status": status, "deals": len(wanted),
                 "reviewed": done, "progress": round(done / len(wanted), 3) if wanted else 0.0,
                 "counts": counts, "decisions": decisions,
-                "hints_used": self.reviews.hinted(row.id)}
+                "hints_used": self.reviews.hinted(row.id), "coached": row.coached}
 
-    def _compute(self, row: GameRow, deals: list[int]) -> None:
-        """Review the deals one by one on the workers, storing each as it comes."""
+    def _compute(self, row: GameRow, deals: list[int], seat: Seat | None = None,
+                 computers: Sequence[Seat] | None = None) -> None:
+        """Review the deals one by one on the workers, storing each as it comes (of ``seat``'s
+        decisions, when given: a friends' table's game)."""
+        key = row.id if seat is None else f"{row.id}/{seat}"
         try:
             actions = self.service.store.actions(row.id, row.version)
             per_deal = self.cpu_seconds / _expected_hands(row)
+            judged = row.human_seat if seat is None else seat
+            explain = None if computers is None else list(computers)
             for deal in deals:
                 future = self.service.pool.submit(
                     row.id, review_deal_job, row.game, row.rules, row.seed, actions,
-                    row.human_seat, row.opponent, deal, self.samples, self.hint_samples,
-                    per_deal, self.search_seed(row))
+                    judged, row.opponent, deal, self.samples, self.hint_samples,
+                    per_deal, self.search_seed(row), explain)
                 data = future.result(timeout=max(self.service.pool.timeout, 10 * per_deal))
-                self.reviews.save(row.id, deal, data, self.service._stamp())
+                self.reviews.save(row.id, deal, data, self.service._stamp(), seat)
         except Exception:  # a worker died or timed out: the next request may start it again
-            log.exception("The review of game %s failed", row.id)
+            log.exception("The review of game %s failed", key)
         finally:
             with self._lock:
-                self._running.discard(row.id)
+                self._running.discard(key)
 
     # --- Replays ---------------------------------------------------------------------------
 
     def replay(self, player_id: str, game_id: str) -> dict[str, Any]:
         """Every finished deal face up, with reasons and marks where reviewed."""
         row = self._watchable(player_id, game_id)
+        language = answer_language()
+        seats = 2 if row.game == "spades" else 5
+        names = [translate(language, seat_name(seat, seats=seats, viewer=row.human_seat))
+                 for seat in range(seats)]
+        return {**self._replay(row, row.human_seat, None, None),
+                "daily_date": row.daily_date, "seat_names": names,
+                "mine": row.player_id == player_id}
+
+    def seat_replay(self, row: GameRow, seat: Seat,
+                    computers: Sequence[Seat]) -> dict[str, Any]:
+        """A friends' table's finished game face up for one seat: the marks of that seat's
+        reviewed decisions, the reasons of the ``computers``' plays.  The caller checked that
+        the seat is the asker's and that the game is over."""
+        return self._replay(row, seat, seat, computers)
+
+    def _replay(self, row: GameRow, viewer: Seat, seat: Seat | None,
+                computers: Sequence[Seat] | None) -> dict[str, Any]:
         match, finished = self._deals(row)
-        stored = self.reviews.reviewed(row.id)
+        stored = self.reviews.reviewed(row.id, seat)
         language = answer_language()
         shown: list[dict[str, Any]] = []
         deals = deals_of(match)
@@ -254,17 +290,14 @@ class ReviewService:
             else:
                 # Not reviewed yet: a cheap player's reasons cost nothing to work out here.
                 reasons = (computer_reasons(hand, sum(len(h.history) for h in deals[:k]),
-                                            row.seed, row.opponent, row.human_seat)
+                                            row.seed, row.opponent, viewer, computers)
                            if row.opponent in CHEAP_PLAYERS else {})
                 replay = deal_replay(hand, k, hand_number_of(match, k), reasons)
                 shown.append({**worded_replay(replay, language), "decisions": []})
-        seats = 2 if row.game == "spades" else 5
-        names = [translate(language, seat_name(seat, seats=seats, viewer=row.human_seat))
-                 for seat in range(seats)]
-        return {"game_id": row.id, "game": row.game, "mode": row.mode,
-                "daily_date": row.daily_date, "seat": row.human_seat, "seat_names": names,
-                "mine": row.player_id == player_id, "status": row.status,
-                "hints_used": self.reviews.hinted(row.id), "deals": shown}
+        return {"game_id": row.id, "game": row.game, "mode": row.mode, "seat": viewer,
+                "status": row.status, "hints_used": self.reviews.hinted(row.id),
+                "coached": row.coached,
+                "deals": shown}
 
     # --- Reasons of the deal in progress ----------------------------------------------------
 

@@ -7,10 +7,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse
 
+from tricktable.i18n import Message
 from tricktable.web.contract import errors
 from tricktable.web.edges.metrics import ACTION_SECONDS
 from tricktable.web.edges.proxy import client_address
-from tricktable.web.games.service import GAME_ID, GameService
+from tricktable.web.games.service import GAME_ID, ApiError, GameService
 from tricktable.web.routes.deps import player_id, service
 from tricktable.web.routes.params import Count, DailyDay
 from tricktable.web.schemas import ActionRequest, DailyRequest, GameName, NewGameRequest
@@ -40,7 +41,8 @@ def new_game(body: NewGameRequest, svc: Service, me: Player) -> JSONResponse:
     """A new game with fresh deals."""
     return JSONResponse(svc.new_game(me, game=body.game, preset=body.preset,
                                      difficulty=body.difficulty, hands=body.hands,
-                                     target=body.target, house=body.house()),
+                                     target=body.target, house=body.house(),
+                                     coached=body.coached),
                         status_code=201)
 
 
@@ -54,7 +56,10 @@ def daily(request: Request, svc: Service, me: Player,
 
 @router.post("/daily", responses=errors(400, 413, 429, 503))
 def start_daily(request: Request, body: DailyRequest, svc: Service, me: Player) -> JSONResponse:
-    """My one Daily of today: started now, or the one I have (finished or not)."""
+    """My one Daily of today: started now, or the one I have (finished or not).  A Daily is
+    never coached (400)."""
+    if body.coached:
+        raise ApiError(400, "no_coach_in_daily", Message("server.coach.daily"))
     return JSONResponse(svc.start_daily(me, body.game, client_address(request)))
 
 

@@ -12,7 +12,7 @@ from tricktable.web.language import request_language
 
 router = APIRouter(tags=["i18n"])
 
-BROWSER_DOMAINS = ("common", "engine", "server", "web", "reasons")
+BROWSER_DOMAINS = ("common", "engine", "server", "web", "reasons", "coach")
 """The catalogues the browser formats itself (the rules page and the terminal it never needs)."""
 
 

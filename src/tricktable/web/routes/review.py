@@ -11,9 +11,12 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from tricktable.web.contract import errors
 from tricktable.web.games.service import GAME_ID
 from tricktable.web.pages.render import page
+from tricktable.web.review.coaching import coach_line, undo
 from tricktable.web.review.service import ReviewService
 from tricktable.web.routes.deps import player_id
 from tricktable.web.routes.pages import NO_CACHE, PAGE
+from tricktable.web.routes.params import Count
+from tricktable.web.schemas import UndoRequest
 
 router = APIRouter(tags=["review"])
 
@@ -69,3 +72,23 @@ def reasons(game_id: WellFormedGameId, svc: Reviews, me: Player) -> dict[str, An
     """Why the computers played what they did so far in the deal in progress, in words from
     what every seat knows (their own reasons come with the replay once the deal is over)."""
     return svc.reasons(me, game_id)
+
+
+@router.get("/api/games/{game_id}/coach", responses=errors(400, 403, 404, 429, 503))
+def coach(game_id: WellFormedGameId, svc: Reviews, me: Player,
+          index: Count | None = None) -> dict[str, Any]:
+    """The coach's line on my decision that is action number ``index`` of the game (my last
+    one by default; ``coach`` null before my first, or when that action is not mine): whether
+    the coach would have done otherwise, and why — the hint's evaluation of that decision.  A
+    game that is not coached (a Daily, a New game started without the coach): 403."""
+    return {"game_id": game_id, "coach": coach_line(svc, me, game_id, index)}
+
+
+@router.post("/api/games/{game_id}/undo", responses=errors(400, 403, 404, 409, 413, 429))
+def undo_decision(game_id: WellFormedGameId, body: UndoRequest, svc: Reviews,
+                  me: Player) -> JSONResponse:
+    """Undo my last decision in my coached game, and the computers' actions after it: the game
+    replayed from its seed to just before that decision, loaded whole.  Refused (changing
+    nothing) in a game that is not coached (403), with nothing to undo, in a game that is over,
+    or at another version than the game's (409, with the game as it is)."""
+    return JSONResponse(undo(svc, me, game_id, version=body.version))

@@ -39,6 +39,7 @@ from tricktable.web.tables.schemas import (
     TakeSeatRequest,
 )
 from tricktable.web.tables.service import INVITE, TableService
+from tricktable.web.tables.watch import WATCHER, watch_state
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 pages = APIRouter(tags=["pages"])
@@ -95,6 +96,19 @@ def table_state(invite: Invite, svc: Tables, x_seat_token: Token = None,
     token that seat's view, with the events of game ``game`` after event number ``after`` and
     the quick phrases after number ``said``."""
     return JSONResponse(svc.state(invite, x_seat_token, since=after, game_id=game, said=said))
+
+
+@router.get("/{invite}/watch", responses=errors(400, 404))
+def watch_table(svc: Tables, invite: Annotated[str, Path(max_length=200)],
+                after: Count | None = None,
+                game: Annotated[str | None, Query(max_length=64)] = None,
+                said: Count | None = None) -> JSONResponse:
+    """The table as a watcher sees it (anyone with the invite; the polling fallback of a
+    watcher's live connection): the seats, and the game's public view only (no hand, no
+    partner before the called card is played, no bury), with the events of game ``game``
+    after event number ``after`` and the quick phrases after number ``said``.  An invite
+    that names no table (malformed, unknown or closed) is a 404."""
+    return JSONResponse(watch_state(svc, invite, since=after, game_id=game, said=said))
 
 
 @router.post("/{invite}/seats", status_code=201, responses=errors(400, 404, 409, 413, 429, 503))
@@ -182,8 +196,11 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
                game: str | None = None, said: int | None = None) -> None:
     """The table live: send ``{"token": ...}`` first; then every message is the table as my
     seat sees it (``{"type": "state", "table", "game"}``, the events numbered, each message
-    carrying those after the last one sent) or a quick phrase (``{"type": "phrase",
-    "said"}``, numbered).  ``?after=N&game=ID`` resumes after event N of game ID, ``said=M``
+    carrying those after the last one sent), a quick phrase (``{"type": "phrase",
+    "said"}``, numbered) or, once a game is over, the step the table replays it at together
+    (``{"type": "replay", "game", "step"}``).  Send ``{"watch": true}`` instead to watch: the
+    table's public view (``game.watching``; anything a watcher sends is refused with an
+    ``error`` message).  ``?after=N&game=ID`` resumes after event N of game ID, ``said=M``
     after phrase M (the first message then carries the phrases said since, in ``said``).
     Everything it says is in the language of its handshake (the ``tricktable_lang`` cookie,
     else ``Accept-Language``)."""
@@ -194,14 +211,18 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
     try:
         with anyio.fail_after(AUTH_SECONDS):
             first = await websocket.receive_text()
-        token = json.loads(first).get("token")
-        if not isinstance(token, str) or not INVITE.fullmatch(invite):
+        hello = json.loads(first)
+        token = hello.get("token")
+        watching = hello.get("watch") is True and token is None
+        if watching and not INVITE.fullmatch(invite):
+            raise ApiError(404, "unknown_table", Message("server.table.unknown"))
+        if not watching and (not isinstance(token, str) or not INVITE.fullmatch(invite)):
             raise ApiError(403, "not_seated", Message("server.table.send_token"))
         if any(n is not None and not 0 <= n <= MAX_COUNT for n in (after, said)):
             raise ValueError("a number out of range")
         table = await anyio.to_thread.run_sync(svc._table, invite)
-        sitting = await anyio.to_thread.run_sync(svc._seat, table, token)
-        seat = sitting.seat
+        sitting = None if watching else await anyio.to_thread.run_sync(svc._seat, table, token)
+        seat = WATCHER if sitting is None else sitting.seat
     except ApiError as error:
         await _close(websocket, error.to_json(), 4403 if error.status == 403 else 4404)
         return
@@ -209,10 +230,12 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         await _close(websocket, error_body("not_seated", Message("server.table.send_json")),
                      4400)
         return
-    member = feeds.join(table.id, seat, after=after, game=game, said=said,
-                        language=answer_language(), joined=sitting.joined_at)
+    language = answer_language()
+    member = feeds.join(table.id, seat, after=after, game=game, said=said, language=language,
+                        joined=None if sitting is None else sitting.joined_at)
     try:
-        await anyio.to_thread.run_sync(presence.connect, table.id, seat)
+        if sitting is not None:  # a watcher is no one's presence
+            await anyio.to_thread.run_sync(presence.connect, table.id, seat)
 
         async def watch_close(scope: anyio.CancelScope) -> None:
             try:
@@ -220,6 +243,9 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
                     message = await websocket.receive()
                     if message["type"] == "websocket.disconnect":
                         break
+                    if sitting is None:  # a watcher tried to say or do something: refused
+                        member.outbox.put_nowait(json.dumps({"type": "error", **error_body(
+                            "watching", Message("server.table.watching"), language)}))
             finally:
                 scope.cancel()
 
@@ -232,8 +258,9 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
         log.debug("table %s seat %s: live connection closed", table.id, seat, exc_info=True)
     finally:
         feeds.leave(table.id, member)
-        with anyio.CancelScope(shield=True):
-            await anyio.to_thread.run_sync(presence.disconnect, table.id, seat)
+        if sitting is not None:
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(presence.disconnect, table.id, seat)
         if websocket.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):
                 await websocket.close()

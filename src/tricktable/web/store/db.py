@@ -75,6 +75,8 @@ games = sa.Table(
     sa.Column("created_at", sa.DateTime, nullable=False),
     sa.Column("updated_at", sa.DateTime, nullable=False),
     sa.Column("finished_at", sa.DateTime, nullable=True),
+    sa.Column("coached", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("undos", sa.Integer, nullable=False, server_default="0"),
     sa.Index("ix_games_player", "player_id", "created_at"),
     sa.Index("ix_games_daily", "game", "daily_date", "ranked", "status"),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
@@ -61,6 +61,11 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    coached: bool = False
+    """A coached New game: the coach's line after each decision, and undo."""
+    undos: int = 0
+    """How many times a decision was undone (a coached game's): with ``version``, it names the
+    game's state (the same version after an undo is another branch of the game)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,6 +105,8 @@ def _game(row: sa.Row[Any]) -> GameRow:
 
 def _game_from(data: dict[str, Any]) -> GameRow:
     data["ranked"] = bool(data["ranked"])
+    data["coached"] = bool(data.get("coached", False))
+    data["undos"] = int(data.get("undos") or 0)
     return GameRow(**data)
 
 
@@ -109,6 +116,7 @@ _GAME_BY_ID = sa.select(games).where(games.c.id == sa.bindparam("game_id", type_
 _ADVANCE = games.update().where(
     games.c.id == sa.bindparam("at_id", type_=games.c.id.type),
     games.c.version == sa.bindparam("at_version", type_=games.c.version.type),
+    games.c.undos == sa.bindparam("at_undos", type_=games.c.undos.type),
 ).values(
     version=sa.bindparam("new_version", type_=games.c.version.type),
     updated_at=sa.bindparam("now", type_=games.c.updated_at.type),
@@ -271,6 +279,7 @@ class Store:
         """Append actions to a game stored at ``game.version``; False (and nothing written) if
         the stored version has moved on."""
         values: dict[str, Any] = {"at_id": game.id, "at_version": game.version,
+                                  "at_undos": game.undos,
                                   "new_version": game.version + len(actions), "now": now}
         if over:
             values |= {"new_score": score, "new_stats": stats}
@@ -280,6 +289,32 @@ class Store:
                 if updated.rowcount != 1:
                     raise _Stale
                 self._insert_actions(connection, game.id, game.version, actions)
+        except _Stale:
+            return False
+        return True
+
+    def undo(self, game: GameRow, keep: int, *, now: datetime,
+             also: Callable[[Connection], None] | None = None) -> bool:
+        """Cut a playing game's log back to its first ``keep`` actions (an undo), if it is still
+        stored at ``game.version`` and ``game.undos``; ``also`` runs in the same transaction
+        (the reviews of the deals cut off are forgotten with them).  False (nothing written) if
+        the game moved on."""
+        if not 0 <= keep < game.version:
+            raise ValueError("An undo keeps fewer actions than the game has.")
+        try:
+            with self._writing() as connection:
+                updated = connection.execute(
+                    games.update().where(games.c.id == game.id,
+                                         games.c.version == game.version,
+                                         games.c.undos == game.undos,
+                                         games.c.status == "playing")
+                    .values(version=keep, undos=game.undos + 1, updated_at=now))
+                if updated.rowcount != 1:
+                    raise _Stale
+                connection.execute(game_actions.delete().where(
+                    game_actions.c.game_id == game.id, game_actions.c.idx >= keep))
+                if also is not None:
+                    also(connection)
         except _Stale:
             return False
         return True

@@ -1,5 +1,5 @@
-"""The tables of tables with friends (owned by migrations 0004 and 0006): a table, its seats and
-the quick phrases said at it.
+"""The tables of tables with friends (owned by migrations 0004, 0006 and 0010): a table, its
+seats, the quick phrases said at it, and where it replays a finished game together.
 
 Neither the invite code nor a seat token is stored: only their SHA-256, so the database alone
 opens no table and sits nobody.
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from tricktable.web.store.db import games
 
-__all__ = ["friend_phrases", "friend_seats", "friend_tables", "tables_metadata"]
+__all__ = ["friend_phrases", "friend_seats", "friend_tables", "table_replays", "tables_metadata"]
 
 tables_metadata = sa.MetaData()
 
@@ -68,3 +68,15 @@ friend_phrases = sa.Table(
 )
 """A quick phrase said at a table: numbered from 1 per table, in the order said; ``phrase`` is
 the id of one of :data:`tricktable.web.tables.phrases.PHRASES` (never free text)."""
+
+table_replays = sa.Table(
+    "table_replays",
+    tables_metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey(friend_tables.c.id), primary_key=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey(games.c.id), nullable=False),
+    sa.Column("step", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
+)
+"""Replay together (migration 0010): the finished game a table steps through together and the
+step it is at (``step`` counts through the game's deals: each deal's start, tricks and
+result)."""

@@ -23,6 +23,7 @@ from tricktable.game import Seat
 from tricktable.web.games.service import ApiError
 from tricktable.web.tables.phrases import phrase_text
 from tricktable.web.tables.service import LiveCursor, TableService
+from tricktable.web.tables.watch import WATCHER
 
 __all__ = ["Feeds", "Member"]
 
@@ -94,6 +95,12 @@ class Feed:
                 if member.cursor.gone:  # the player left the seat, or was removed
                     member.outbox.put_nowait(CLOSED)
                     self.members.discard(member)
+        for notice in notices:  # replay together: the step, the same to all (no hidden card)
+            if notice.get("kind") == "replay":
+                text = json.dumps({"type": "replay", "game": notice.get("game"),
+                                   "step": notice.get("step")}, separators=(",", ":"))
+                for member in members:
+                    member.outbox.put_nowait(text)
         for said in phrases:
             worded: dict[str, str] = {}  # the phrase in each member's language, built once
             for member in members:
@@ -124,6 +131,9 @@ class Feeds:
             feed = self._feeds[table_id] = Feed(self, table_id)
         member = Member(LiveCursor(seat=seat, after=after, game=game, said=said,
                                    language=language, joined=joined))
+        if seat == WATCHER:  # the players' count of watchers changes: send them the table
+            for other in feed.members:
+                other.cursor.table = -1
         feed.members.add(member)
         if feed.task is None or feed.task.done():
             feed.task = asyncio.get_running_loop().create_task(self._run(feed))
@@ -135,6 +145,10 @@ class Feeds:
         if feed is None:
             return
         feed.members.discard(member)
+        if member.cursor.seat == WATCHER and feed.members:  # one watcher fewer: tell the rest
+            for other in feed.members:
+                other.cursor.table = -1
+            feed.poke(fresh=False)
         if not feed.members:
             del self._feeds[table_id]
             if feed.task is not None:

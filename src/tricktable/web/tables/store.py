@@ -13,9 +13,10 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.game import Seat
+from tricktable.web.review.store import seat_reviews
 from tricktable.web.store.db import game_actions, games, players
 from tricktable.web.store.games import GameRow, Store
-from tricktable.web.tables.db import friend_phrases, friend_seats, friend_tables
+from tricktable.web.tables.db import friend_phrases, friend_seats, friend_tables, table_replays
 
 __all__ = ["PhraseRow", "SeatRow", "TableRow", "TableStore", "digest"]
 
@@ -228,6 +229,8 @@ class TableStore:
         owned = sa.select(games.c.id).where(games.c.player_id == owner)
         with self.games._writing() as connection:
             connection.execute(friend_phrases.delete().where(friend_phrases.c.table_id == table_id))
+            connection.execute(table_replays.delete().where(table_replays.c.table_id == table_id))
+            connection.execute(seat_reviews.delete().where(seat_reviews.c.game_id.in_(owned)))
             connection.execute(friend_seats.delete().where(friend_seats.c.table_id == table_id))
             connection.execute(friend_tables.delete().where(friend_tables.c.id == table_id))
             connection.execute(game_actions.delete().where(game_actions.c.game_id.in_(owned)))

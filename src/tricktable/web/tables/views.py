@@ -28,6 +28,7 @@ from tricktable.web.tables.cache import GameCache
 from tricktable.web.tables.hub import Hub
 from tricktable.web.tables.phrases import PHRASES, phrase_text
 from tricktable.web.tables.store import PhraseRow, SeatRow, TableRow, TableStore
+from tricktable.web.tables.watch import WATCHER, watcher_game_json
 
 __all__ = ["BEAT_SECONDS", "COMPUTER", "INVITE", "LIVE_SECONDS", "OWNER_PREFIX", "SEATS",
            "LiveCursor", "TableViews", "owner_of"]
@@ -292,6 +293,7 @@ class TableViews:
         texts: dict[tuple[Seat, int | None, int | None, str], str] = {}
         said: dict[tuple[int, str], list[dict[str, Any]]] = {}
         messages: list[str | None] = []
+        watchers = sum(1 for cursor in cursors if cursor.seat == WATCHER)  # here, this process
         with contextlib.ExitStack() as stack:
             held = None if table.game_id is None else stack.enter_context(
                 self.cache.hold(table.game_id, chosen, fresh=fresh))
@@ -306,6 +308,7 @@ class TableViews:
                 with speaking(language):
                     if language not in shared:
                         shared[language] = self._table_json(table, seats, None, stamp)
+                        shared[language]["watchers"] = watchers
                         computer = translate(language, COMPUTER)
                         names[language] = [s["nickname"] or computer
                                            for s in shared[language]["seats"]]
@@ -314,9 +317,12 @@ class TableViews:
                     if held is not None:
                         game = games.get((cursor.seat, since, language))
                         if game is None:
-                            game = games[cursor.seat, since, language] = self._game_json(
-                                held.row, chosen, held.match, cursor.seat, since,
-                                names[language], table.turn_seconds)
+                            game = games[cursor.seat, since, language] = (
+                                watcher_game_json(self, held.row, chosen, held.match, since,
+                                                  names[language], table.turn_seconds)
+                                if cursor.seat == WATCHER else self._game_json(
+                                    held.row, chosen, held.match, cursor.seat, since,
+                                    names[language], table.turn_seconds))
                     moved = game is not None and (game["id"] != cursor.game
                                                   or bool(game["events"])
                                                   or cursor.after is None)
@@ -330,6 +336,8 @@ class TableViews:
                         message: dict[str, Any] = {
                             "type": "state", "table": {**shared[language], "you": cursor.seat},
                             "game": game}
+                        if cursor.seat == WATCHER:
+                            message["table"].update(you=None, watching=True)
                         if back is not None:
                             if (back, language) not in said:
                                 said[back, language] = self._said_since(table, seats, back)

@@ -13,8 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function request(method, url, body) {
-  const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+export async function request(method, url, body, headers = {}) {
+  const options = { method, headers: { Accept: 'application/json', ...headers }, credentials: 'same-origin' };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);

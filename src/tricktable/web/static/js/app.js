@@ -92,8 +92,8 @@ function chooseGame(name) {
   $('hands-label').hidden = options.hands.length === 0;
   if (options.hands.length) fillSelect($('hands'), options.hands, options.hands.includes(10) ? 10 : options.hands[0]);
   $('rules-link').href = `/rules?game=${name}`;
-  // The lessons teach Sheepshead; Spades is learnt from its rules page.
-  $('learn-link').href = name === 'sheepshead' ? '/learn' : `/rules?game=${name}`;
+  // Sheepshead's lessons are the list; Spades has one lesson of its own.
+  $('learn-link').href = name === 'sheepshead' ? '/learn' : `/learn?lesson=${name}`;
   $('leaderboard-link').href = `/leaderboard?game=${name}`;
   return refreshLobby();
 }
@@ -119,7 +119,8 @@ async function refreshLobby() {
       const game = GAMES[g.game] ? t(GAMES[g.game].title) : g.game;
       const what = g.mode === 'daily'
         ? t('web.lobby.continue_daily', { game, date: formatDay(g.daily_date) })
-        : t('web.lobby.continue_new', { game, preset: label(PRESET_LABELS, g.preset), difficulty: label(DIFFICULTY_LABELS, g.difficulty) });
+        : t('web.lobby.continue_new', { game, preset: label(PRESET_LABELS, g.preset), difficulty: label(DIFFICULTY_LABELS, g.difficulty) })
+          + (g.coached ? ` · ${t('web.coach.short')}` : '');
       return el('li', {}, el('span', {}, what), button(t('web.lobby.continue_button'), () => openGame(g.id)));
     }));
   } catch (error) {
@@ -185,6 +186,7 @@ async function startNewGame(event) {
   const body = { game: lobby.game, preset: $('preset').value, difficulty: $('difficulty').value };
   if (options.hands.length) body.hands = Number($('hands').value);
   Object.assign(body, houseOptionsBody() || {});
+  if ($('coached').checked) body.coached = true; // the coach's line after each decision, and Undo
   const target = lobby.game === 'spades' ? testTarget() : null;
   if (target) body.target = target;
   try {

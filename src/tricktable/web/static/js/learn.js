@@ -19,7 +19,9 @@ const board = document.getElementById('learn-board');
 const ORDER = [...document.querySelectorAll('[data-lesson]')].map((a) => a.dataset.lesson);
 const DONE_KEY = 'tricktable.learn.done';
 
-const lesson = { id: null, moves: [], shown: 0, answered: new Set(), data: null, chosen: [], focusCard: null };
+const lesson = {
+  id: null, moves: [], shown: 0, answered: new Set(), data: null, chosen: [], focusCard: null, focusAction: null,
+};
 
 function storedDone() {
   try {
@@ -110,6 +112,7 @@ async function open(id, { fresh = false } = {}) {
 
 async function move(text) {
   lesson.focusCard = document.activeElement?.dataset?.card || null;
+  lesson.focusAction = document.activeElement?.dataset?.action || null;
   lesson.moves.push(text);
   let data;
   try {
@@ -159,11 +162,13 @@ function render(data) {
   board.scrollIntoView({ block: 'nearest' });
 }
 
-// The button pressed is often redrawn: the keyboard's place moves to the next thing to do
-// (the recap's first link, a choice, the first card that may be played).
+// The button pressed is often redrawn: the keyboard stays on it when it is still there (a
+// refused card or choice: the next one is a Tab away), else moves to the next thing to do (the
+// recap's first link, a choice, the first card that may be played).
 function keepFocus() {
   if (lessonView.contains(document.activeElement)) return;
-  const same = lesson.focusCard && hand.querySelector(`button[data-card="${lesson.focusCard}"]:not([disabled])`);
+  const same = (lesson.focusCard && hand.querySelector(`button[data-card="${lesson.focusCard}"]:not([disabled])`))
+    || (lesson.focusAction && prompt.querySelector(`button[data-action="${CSS.escape(lesson.focusAction)}"]`));
   const next = same || prompt.querySelector('a, button:not([disabled])')
     || hand.querySelector('button:not([disabled])');
   if (next) next.focus({ preventScroll: true });
@@ -230,6 +235,9 @@ function drawAct(pending) {
   for (const choice of pending.choices) {
     const button = node('button', '', choice.label);
     button.type = 'button';
+    button.dataset.action = choice.action;
+    // A bid's button shows its number; its name says what it does ("Bid 4 tricks").
+    if (choice.name) button.setAttribute('aria-label', choice.name);
     button.addEventListener('click', () => move(choice.action));
     row.append(button);
   }

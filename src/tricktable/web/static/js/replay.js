@@ -8,9 +8,15 @@ import { miniCards } from './common.js';
 import { formatDay, t, tParts } from './i18n.js';
 import './language-menu.js';
 import { $, el, seatName, serverWords, showError, signed, toast } from './ui.js';
-import { MARK_SIGNS, actionWords, awaitReview, decisionLine, markWord, reviewApi } from './review.js';
+import { MARK_SIGNS, actionWords, awaitReview, decisionLine, markWord, reviewApi, tableReviewApi } from './review.js';
 
 const state = { replay: null, deal: 0, step: 0 };
+// `#table=INVITE`: my seat's replay and review of a friends' table's finished game (its last,
+// or `?game=ID`), by my seat's token; else `?game=ID`, a game of my own or a past Daily.  The
+// invite rides in the fragment, which no browser sends: never in a server's log.
+const params = new URLSearchParams(window.location.search);
+const invite = new URLSearchParams(window.location.hash.slice(1)).get('table');
+const api = invite ? tableReviewApi(invite) : reviewApi;
 
 function seatLabel(seat) {
   if (!state.replay) return seatName(seat);
@@ -114,6 +120,50 @@ function draw() {
   $('replay-deal').value = String(state.deal);
 }
 
+// A step counted through every deal (each deal's start, its tricks, its result), as a table
+// replaying a game together counts them.
+export function flatStep() {
+  const deals = state.replay.deals;
+  let flat = state.step;
+  for (let k = 0; k < state.deal; k += 1) flat += deals[k].tricks.length + 2;
+  return flat;
+}
+
+export function stepCount() {
+  return state.replay.deals.reduce((sum, deal) => sum + deal.tricks.length + 2, 0);
+}
+
+// Replay together (tables.js): draw the table's replay in the elements of the same ids.
+export function showReplay(replay) {
+  state.replay = replay;
+  fillDeals();
+}
+
+export function showFlatStep(flat) {
+  const deals = state.replay.deals;
+  let left = Math.max(0, flat);
+  let deal = 0;
+  while (deal < deals.length - 1 && left >= deals[deal].tricks.length + 2) {
+    left -= deals[deal].tricks.length + 2;
+    deal += 1;
+  }
+  state.deal = deal;
+  state.step = deals.length ? Math.min(left, deals[deal].tricks.length + 1) : 0;
+  draw();
+}
+
+// The first step of deal number `dealIndex` (of the replay's list).
+export function dealStart(dealIndex) {
+  let flat = 0;
+  for (let k = 0; k < dealIndex; k += 1) flat += state.replay.deals[k].tricks.length + 2;
+  return flat;
+}
+
+function fillDeals() {
+  $('replay-deal').replaceChildren(...state.replay.deals.map((d, k) => el('option', { value: String(k) },
+    t(d.kind === 'passed-out' ? 'web.replay.option_thrown_in' : 'web.replay.option', { number: d.hand_number }))));
+}
+
 function move(delta) {
   const deals = state.replay.deals;
   const deal = deals[state.deal];
@@ -148,8 +198,12 @@ function showReview(review) {
       inaccuracies: t('web.review.inaccuracies', { count: counts.inaccuracy }),
     }),
   }[review.status];
-  // Two sentences: how far the review is, then whether hints were used.
-  status.textContent = review.hints_used ? `${words} ${t('web.review.hints_used', { count: review.hints_used })}` : words;
+  // Two sentences: how far the review is, then whether hints were used (or the coach, which
+  // marks the game the same way).
+  const marks = [words];
+  if (review.hints_used) marks.push(t('web.review.hints_used', { count: review.hints_used }));
+  if (review.coached) marks.push(t('web.coach.marked'));
+  status.textContent = marks.join(' ');
   $('review-list').replaceChildren(...review.decisions.filter((d) => d.mark).map((d) => el('li', { class: `mark-${d.mark}` },
     jumpLink(d, d.trick === null
       ? t('web.review.line_phase', { hand: handNumberOf(d.deal), phase: phaseWord(d.phase), line: fullLine(d) })
@@ -188,19 +242,20 @@ function handNumberOf(dealIndex) {
 }
 
 async function reload() {
-  const id = new URLSearchParams(window.location.search).get('game');
-  state.replay = await reviewApi.replay(id);
-  const select = $('replay-deal');
-  select.replaceChildren(...state.replay.deals.map((d, k) => el('option', { value: String(k) },
-    t(d.kind === 'passed-out' ? 'web.replay.option_thrown_in' : 'web.replay.option', { number: d.hand_number }))));
+  state.replay = await api.replay(params.get('game'));
+  fillDeals();
   draw();
 }
 
 async function main() {
-  const id = new URLSearchParams(window.location.search).get('game');
-  if (!id) {
+  const id = params.get('game');
+  if (!id && !invite) {
     $('replay-note').textContent = t('web.replay.how_to_open');
     return;
+  }
+  if (invite) {
+    const back = el('a', { href: `/t/${encodeURIComponent(invite)}`, class: 'button-link', id: 'replay-back' }, t('web.friends.back_to_table'));
+    $('replay-note').after(back);
   }
   try {
     await reload();
@@ -210,7 +265,8 @@ async function main() {
     return;
   }
   const replay = state.replay;
-  $('replay-title').textContent = replay.mine ? t('web.replay.title_mine') : t('web.replay.title_daily', { date: formatDay(replay.daily_date) });
+  if (replay.table) $('replay-title').textContent = t('web.replay.title_seat');
+  else $('replay-title').textContent = replay.mine ? t('web.replay.title_mine') : t('web.replay.title_daily', { date: formatDay(replay.daily_date) });
   $('replay-note').textContent = t(replay.status === 'over' ? 'web.replay.note_over' : 'web.replay.note_playing');
   $('replay-prev').addEventListener('click', () => move(-1));
   $('replay-next').addEventListener('click', () => move(1));
@@ -223,13 +279,13 @@ async function main() {
   $('review-start').addEventListener('click', async () => {
     $('review-start').hidden = true;
     try {
-      await awaitReview(id, showReview);
+      await awaitReview(id, showReview, { api });
       await reload();
     } catch (error) {
       toast(error, 'error');
     }
   });
-  showReview(await reviewApi.review(id));
+  showReview(await api.review(id));
 }
 
-main();
+if (document.querySelector('.replay-page')) main();

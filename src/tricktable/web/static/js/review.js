@@ -18,6 +18,20 @@ export const reviewApi = {
   reasons: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/reasons`),
 };
 
+// The same for my seat at a friends' table (by invite; my seat's token from this browser's
+// localStorage, sent in a header as everywhere at a table): the table's last game, or `game`.
+export function tableReviewApi(invite) {
+  const base = `/api/tables/${encodeURIComponent(invite)}`;
+  const headers = () => ({ 'X-Seat-Token': localStorage.getItem(`tricktable.table.${invite}`) || '' });
+  const query = (id) => (id ? `?game=${encodeURIComponent(id)}` : '');
+  return {
+    review: (id) => request('GET', `${base}/review${query(id)}`, undefined, headers()),
+    startReview: (id) => request('POST', `${base}/review${query(id)}`, undefined, headers()),
+    replay: (id) => request('GET', `${base}/replay${query(id)}`, undefined, headers()),
+    step: (id, step) => request('POST', `${base}/replay-step`, { step, ...(id ? { game: id } : {}) }, headers()),
+  };
+}
+
 const CARD = /^(10|[2-9JQKA])[CDHS]$/;
 
 // The actions in words, by the action's first word; the cards are shown with suit symbols.
@@ -32,7 +46,7 @@ const ACTIONS = {
 export function actionWords(action) {
   const [verb, ...rest] = action.split(' ');
   if (verb === 'play') return cardText(rest[0]);
-  if (verb === 'bid') return rest[0] === '0' ? t('action.bid_nil') : t('action.bid', { tricks: formatNumber(Number(rest[0])) });
+  if (verb === 'bid') return rest[0] === '0' || rest[0] === 'nil' ? t('action.bid_nil') : t('action.bid', { tricks: formatNumber(Number(rest[0])) });
   const unknown = rest.indexOf('unknown');
   if (verb === 'call' && unknown > 0) {
     return t('web.action.call_unknown', { card: cardText(rest[0]), unknown: cardText(rest[unknown + 1]) });
@@ -169,12 +183,12 @@ export function replayLink(game) {
 }
 
 // Wait for the review to be computed, telling `onProgress(review)` each time it moves on.
-export async function awaitReview(id, onProgress, { start = true, every = 700 } = {}) {
-  let review = start ? await reviewApi.startReview(id) : await reviewApi.review(id);
+export async function awaitReview(id, onProgress, { start = true, every = 700, api = reviewApi } = {}) {
+  let review = start ? await api.startReview(id) : await api.review(id);
   onProgress(review);
   while (review.status === 'running') {
     await new Promise((resolve) => { setTimeout(resolve, every); });
-    review = await reviewApi.review(id);
+    review = await api.review(id);
     onProgress(review);
   }
   return review;

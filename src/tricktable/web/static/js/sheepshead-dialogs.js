@@ -117,15 +117,16 @@ export function finalStandings(seats, game) {
   const place = placeOf(seats.human);
   const rows = order.map((seat) => el('tr', { class: seat === seats.human ? 'you' : null },
     el('td', {}, formatNumber(placeOf(seat))), el('td', {}, who(seats, seat)), el('td', { class: 'num' }, signed(totals[seat]))));
+  const watching = seats.human < 0; // a watcher has no place of its own: the standings alone
   const body = [
-    el('p', { class: `result-line banner ${place === 1 ? 'won' : ''}`, 'data-testid': 'final-line', 'data-place': place },
+    watching ? null : el('p', { class: `result-line banner ${place === 1 ? 'won' : ''}`, 'data-testid': 'final-line', 'data-place': place },
       t(FINISHED[place], { score: signed(totals[seats.human]) })),
     el('table', { class: 'scores', 'data-testid': 'final-standings' },
       el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_place')), el('th', {}, t('web.sheepshead.col_player')),
         el('th', { class: 'num' }, t('web.sheepshead.col_score')))),
       el('tbody', {}, ...rows)),
-  ];
-  return { title: t('web.sheepshead.final_standings'), body, won: place === 1 };
+  ].filter(Boolean);
+  return { title: t('web.sheepshead.final_standings'), body, won: !watching && place === 1 };
 }
 
 export function trickBody(seats, trick, took) {
@@ -144,19 +145,25 @@ function seatHeading(seat) {
     el('span', { class: 'name-short', 'aria-hidden': 'true' }, SHORT_NAMES[seat]));
 }
 
+// The running scores: a row per hand, its reason in a last column; on a phone, where seven
+// columns do not fit whole words, the reason takes a row of its own under the hand's scores
+// (style.css shows one or the other).
 export function scoresBody(game) {
   const results = game.view.results;
   let hand = 0;
-  const rows = results.map((r) => {
+  const rows = results.flatMap((r) => {
     if (r.kind !== 'passed-out') hand += 1;
-    return el('tr', {}, el('td', {}, r.kind === 'passed-out' ? t('web.sheepshead.redeal') : formatNumber(hand)),
-      ...r.scores.map((score) => el('td', { class: `num ${tone(score)}` }, signed(score))),
-      el('td', {}, serverWords(r.reason)));
+    return [
+      el('tr', {}, el('td', {}, r.kind === 'passed-out' ? t('web.sheepshead.redeal') : formatNumber(hand)),
+        ...r.scores.map((score) => el('td', { class: `num ${tone(score)}` }, signed(score))),
+        el('td', { class: 'why' }, serverWords(r.reason))),
+      el('tr', { class: 'why-row' }, el('td', { colspan: NAMES.length + 1 }, serverWords(r.reason))),
+    ];
   });
-  return [el('table', { class: 'scores' },
+  return [el('table', { class: 'scores running' },
     el('thead', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_hand')),
-      ...NAMES.map((_, seat) => el('th', { class: 'num' }, seatHeading(seat))), el('th', {}, t('web.sheepshead.col_why')))),
+      ...NAMES.map((_, seat) => el('th', { class: 'num' }, seatHeading(seat))), el('th', { class: 'why' }, t('web.sheepshead.col_why')))),
     el('tbody', {}, ...rows),
     el('tfoot', {}, el('tr', {}, el('th', {}, t('web.sheepshead.col_total')),
-      ...game.view.totals.map((total) => el('th', { class: 'num' }, signed(total))), el('th', {}, ''))))];
+      ...game.view.totals.map((total) => el('th', { class: 'num' }, signed(total))), el('th', { class: 'why' }, ''))))];
 }

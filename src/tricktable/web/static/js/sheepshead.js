@@ -131,6 +131,7 @@ function renderStatus() {
   const items = [];
   // An item is a label and its value ("Called: A♣"): the label's message, the value in bold.
   const item = (label, value, cls = 'item') => items.push(el('span', { class: cls }, t(label), ' ', el('b', {}, value)));
+  if (HUMAN < 0) items.push(el('span', { class: 'item watching', 'data-testid': 'watching' }, t('web.friends.watch_title')));
   item('web.sheepshead.status_hand', t('web.sheepshead.hand_of', { number: d.handNumber, total: d.handsInGame }));
   if (d.leaster) item('web.sheepshead.status_leaster', t('web.sheepshead.status_leaster_value'));
   if (d.alone) item('web.sheepshead.status_called', t('web.sheepshead.status_alone'));
@@ -480,7 +481,7 @@ function lastTrickBody(trick) {
 export const { stop: stopSheepshead, setup: setupSheepshead } = table;
 
 export function startSheepshead(game, options) {
-  HUMAN = game.seat ?? 0;
+  HUMAN = game.watching ? -1 : game.seat ?? 0; // a watcher is no seat: every seat is another's
   table.start(game, options);
 }
 

@@ -5,7 +5,7 @@
 import { miniCards } from './common.js';
 import { formatNumber, t, tParts } from './i18n.js';
 import { portrait } from './seats.js';
-import { bidText, bidWord, opponent, said, sides, who } from './spades-words.js';
+import { bidText, bidWord, opponent, pair, said, sides, who } from './spades-words.js';
 import { el, serverWords, signed } from './ui.js';
 
 const tone = (score) => (score > 0 ? 'plus' : score < 0 ? 'minus' : '');
@@ -22,22 +22,22 @@ function resultLine(seat, score) {
   if (score.bid === 'nil' || score.bid === 'double-nil') {
     const bid = { bid: bidWord(score.bid) };
     return score.made
-      ? said(seat, 'web.spades.you_made_nil', 'web.spades.computer_made_nil', 'web.spades.made_nil', bid)
-      : said(seat, 'web.spades.you_failed_nil', 'web.spades.computer_failed_nil', 'web.spades.failed_nil', { ...bid, ...tricks });
+      ? said(seat, 'web.spades.you_made_nil', 'web.spades.made_nil', bid)
+      : said(seat, 'web.spades.you_failed_nil', 'web.spades.failed_nil', { ...bid, ...tricks });
   }
   const bid = { bid: score.bid };
   return score.made
-    ? said(seat, 'web.spades.you_made', 'web.spades.computer_made', 'web.spades.made', { ...bid, ...tricks })
-    : said(seat, 'web.spades.you_set', 'web.spades.computer_set', 'web.spades.set', { ...bid, ...tricks });
+    ? said(seat, 'web.spades.you_made', 'web.spades.made', { ...bid, ...tricks })
+    : said(seat, 'web.spades.you_set', 'web.spades.set', { ...bid, ...tricks });
 }
 
 // The points behind each score, the bags, and the server's reasons: folded away.
 function handDetails(result, face) {
-  const { human, opponent: other } = sides;
+  const [human, other] = pair(); // a watcher's: seats 0 and 1
   const cell = (value, cls = 'num') => el('td', { class: cls }, value);
   const rows = [human, other].map((seat) => {
     const s = result.seats[seat];
-    return el('tr', { class: seat === human ? 'you' : null },
+    return el('tr', { class: seat === sides.human ? 'you' : null },
       el('td', {}, named(seat, face)),
       cell(signed(s.contract), `num ${s.contract >= 0 ? 'plus' : 'minus'}`),
       cell(signed(s.bags)),
@@ -53,11 +53,11 @@ function handDetails(result, face) {
     if (s.penalties) {
       const times = { count: s.penalties, points: signed(-100 * s.penalties) };
       reasons.append(el('li', { class: 'minus' },
-        said(seat, 'web.spades.your_bag_penalty', 'web.spades.computer_bag_penalty', 'web.spades.bag_penalty', times)));
+        said(seat, 'web.spades.your_bag_penalty', 'web.spades.bag_penalty', times)));
     }
   });
   return el('details', { class: 'hand-details' }, el('summary', {}, t('web.table.hand_details')),
-    el('table', { class: 'scores' },
+    el('table', { class: 'scores bag-details' },
       el('thead', {}, el('tr', {}, ...headings.map((h, k) => el('th', { class: k ? 'num' : null }, t(h))))),
       el('tbody', {}, ...rows)),
     reasons);
@@ -66,11 +66,11 @@ function handDetails(result, face) {
 // The end of a hand: how each bid went, each player's bid, tricks, score for the hand and total,
 // then the details.
 export function handSummary(result, face) {
-  const { human, opponent: other } = sides;
-  const mine = result.seats[human].score - result.seats[other].score;
+  const [human, other] = pair(); // a watcher's: seats 0 and 1
+  const mine = sides.human < 0 ? 0 : result.seats[human].score - result.seats[other].score; // a watcher: neutral
   const rows = [human, other].map((seat) => {
     const s = result.seats[seat];
-    return el('tr', { class: seat === human ? 'you' : null },
+    return el('tr', { class: seat === sides.human ? 'you' : null },
       el('td', {}, named(seat, face)),
       el('td', { class: 'num' }, bidText(s.bid)),
       el('td', { class: 'num' }, formatNumber(s.tricks)),
@@ -92,15 +92,18 @@ export function handSummary(result, face) {
 export function finalResult(game, face) {
   const { human, opponent: other } = sides;
   const totals = game.view.totals;
-  const winner = game.view.winner === human ? human : other;
+  const watching = human < 0; // a watcher: both seats are others, the winner by the game's word
+  const winner = watching ? game.view.winner : game.view.winner === human ? human : other;
+  const seats = watching ? [0, 1] : [human, other];
   const score = { winner: formatNumber(totals[winner]), loser: formatNumber(totals[1 - winner]) };
-  const line = said(winner, 'web.spades.you_won', 'web.spades.computer_won', 'web.spades.won', score);
-  const rows = [human, other].sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === human ? 'you' : null },
+  const line = said(winner, 'web.spades.you_won', 'web.spades.won', score);
+  const rows = seats.sort((a, b) => totals[b] - totals[a]).map((seat) => el('tr', { class: seat === sides.human ? 'you' : null },
     el('td', {}, seat === winner ? t('web.spades.winner') : ''), el('td', {}, named(seat, face)),
     el('td', { class: 'num' }, formatNumber(totals[seat])), el('td', { class: 'num' }, formatNumber(game.view.bags[seat]))));
-  const margin = el('b', { 'data-testid': 'final-margin' }, signed(totals[human] - totals[other]));
+  const margin = el('b', { 'data-testid': 'final-margin' },
+    watching ? formatNumber(totals[winner] - totals[1 - winner]) : signed(totals[human] - totals[other]));
   const body = [
-    el('p', { class: `result-line banner ${winner === human ? 'won' : 'lost'}`, 'data-testid': 'final-line',
+    el('p', { class: `result-line banner ${watching ? '' : winner === human ? 'won' : 'lost'}`, 'data-testid': 'final-line',
       'data-winner': winner === human ? 'you' : 'opponent' }, line),
     el('p', {}, ...tParts('web.spades.final_margin', { margin, count: game.view.results.length, target: game.view.target })),
     el('table', { class: 'scores', 'data-testid': 'final-standings' },
@@ -108,7 +111,7 @@ export function finalResult(game, face) {
         el('th', { class: 'num' }, t('web.spades.col_score')), el('th', { class: 'num' }, t('web.spades.col_bags')))),
       el('tbody', {}, ...rows)),
   ];
-  const title = said(winner, 'web.spades.you_win_title', 'web.spades.computer_wins_title', 'web.spades.wins_title');
+  const title = said(winner, 'web.spades.you_win_title', 'web.spades.wins_title');
   return { title, body, won: winner === human };
 }
 
@@ -117,7 +120,7 @@ export function trickBody(trick) {
     ...tParts(j ? 'web.spades.then_played' : 'web.spades.played', { name: who((trick.leader + j) % 2), card: miniCards([card]) }), ' '));
   return [
     el('p', {}, ...plays),
-    el('p', {}, said(trick.winner, 'web.spades.you_took_it', 'web.spades.computer_took_it', 'web.spades.took_it')),
+    el('p', {}, said(trick.winner, 'web.spades.you_took_it', 'web.spades.took_it')),
   ];
 }
 
@@ -129,8 +132,10 @@ export function lastHandBody(previous, face) {
   return body;
 }
 
+// The running scores: a row per hand with each player's bid and tricks and the hand's score,
+// under the players' names; the totals at the foot (five columns: whole words fit a phone).
 export function scoresBody(game) {
-  const { human, opponent: other } = sides;
+  const [human, other] = pair(); // a watcher's: seats 0 and 1
   const results = game.view.results;
   const rows = results.map((r) => el('tr', {},
     el('td', {}, formatNumber(r.hand_number)),
@@ -139,15 +144,19 @@ export function scoresBody(game) {
       return [
         el('td', { class: 'num' }, t('web.spades.bid_and_tricks', { bid: bidText(s.bid), tricks: s.tricks })),
         el('td', { class: `num ${tone(s.score)}` }, signed(s.score)),
-        el('td', { class: 'num' }, formatNumber(s.total)),
       ];
     })));
-  const columns = [human, other].flatMap((seat) => [
-    t('web.spades.col_bid_tricks', { name: who(seat) }), who(seat), t('web.spades.col_total_of', { name: who(seat) }),
-  ]);
+  const bidTricks = t('web.spades.bid_and_tricks', { bid: t('web.spades.col_bid'), tricks: t('web.spades.col_tricks') });
+  const players = [human, other];
   const bags = { yours: game.view.bags[human], theirs: game.view.bags[other], target: game.view.target };
-  return [el('table', { class: 'scores' },
-    el('thead', {}, el('tr', {}, el('th', {}, t('web.spades.col_hand')), ...columns.map((h) => el('th', { class: 'num' }, h)))),
-    el('tbody', {}, ...rows)),
-  el('p', {}, opponent('web.spades.bags_now_computer', 'web.spades.bags_now', bags))];
+  return [el('table', { class: 'scores spades-running' },
+    el('thead', {},
+      el('tr', {}, el('th', { rowspan: 2, scope: 'col' }, t('web.spades.col_hand')),
+        ...players.map((seat) => el('th', { colspan: 2, scope: 'colgroup', class: 'player' }, who(seat)))),
+      el('tr', {}, ...players.flatMap(() => [el('th', { class: 'num', scope: 'col' }, bidTricks),
+        el('th', { class: 'num', scope: 'col' }, t('web.spades.col_this_hand'))]))),
+    el('tbody', {}, ...rows),
+    el('tfoot', {}, el('tr', {}, el('th', { scope: 'row' }, t('web.spades.col_total')),
+      ...players.map((seat) => el('th', { colspan: 2, class: 'num' }, formatNumber(game.view.totals[seat])))))),
+  el('p', {}, opponent('web.spades.bags_now', bags))];
 }

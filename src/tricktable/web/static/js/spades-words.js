@@ -1,7 +1,6 @@
 // The Spades table's words about its two seats: the player ("You") and the opponent, a computer
-// player with a name of its own or, at a table with friends, a person by nickname.  Sentences
-// about a computer say "the computer" (their own wording in each language); about a person,
-// the nickname.
+// player with a name (and a face) of its own or, at a table with friends, a person by nickname.
+// Sentences name the opponent either way ("Juno bids 3.").
 
 import { SPADES_COMPUTER } from './avatars.js';
 import { formatNumber, t } from './i18n.js';
@@ -10,31 +9,40 @@ import { PEOPLE } from './ui.js';
 // The player's seat: 0 against the computer; at a table with friends, the seat the answer names.
 export const sides = { human: 0, opponent: 1 };
 
-export function setSides(human) {
+// A watcher has no seat: `human` is then -1, and both seats are spoken of as others.
+export function setSides(human, other = 1 - human) {
   sides.human = human;
-  sides.opponent = 1 - human;
+  sides.opponent = other;
 }
 
-// The opponent's nickname when a person sits there, else null (a computer player).
-export function person() {
-  return PEOPLE[sides.opponent] ?? null;
+// The two seats in the order the player reads them: the player's first (a watcher: 0, then 1).
+export function pair() {
+  return sides.human < 0 ? [0, 1] : [sides.human, sides.opponent];
 }
 
-// A message about the opponent: the computer's own wording, or a person's with {name}.
-export function opponent(computer, named, params = {}) {
-  const name = person();
-  return name === null ? t(computer, params) : t(named, { name, ...params });
+// The nickname of a person at `seat` (the opponent's by default), else null (a computer).
+export function person(seat = sides.opponent) {
+  return PEOPLE[seat] ?? null;
 }
 
-// A message about a seat: the player's (`yours`), or the opponent's (`computer`, `named`).
-export function said(seat, yours, computer, named, params = {}) {
-  return seat === sides.human ? t(yours, params) : opponent(computer, named, params);
+// The name of the seat that is not the player's: the person's nickname, or the computer's own name.
+export function opponentName(seat = sides.opponent) {
+  return person(seat) ?? t(SPADES_COMPUTER);
 }
 
-// A seat's name, as a label: "You", the person's nickname, or the computer's name.
+// A message about the opponent (or another `seat`), by name ({name}).
+export function opponent(named, params = {}, seat = sides.opponent) {
+  return t(named, { name: opponentName(seat), ...params });
+}
+
+// A message about a seat: the player's (`yours`), or another's (`named`, with {name}).
+export function said(seat, yours, named, params = {}) {
+  return seat === sides.human ? t(yours, params) : opponent(named, params, seat);
+}
+
+// A seat's name, as a label: "You", or the other seat's name.
 export function who(seat) {
-  if (seat === sides.human) return t('web.spades.you');
-  return person() ?? t(SPADES_COMPUTER);
+  return seat === sides.human ? t('web.spades.you') : opponentName(seat);
 }
 
 // A bid in words: "Nil", "Double nil", or the number.
@@ -45,7 +53,7 @@ export function bidText(bid) {
   return formatNumber(bid);
 }
 
-// Nil or double nil inside a sentence ("The computer bid nil.").
+// Nil or double nil inside a sentence ("Juno bid nil.").
 export function bidWord(bid) {
   return t(bid === 'nil' ? 'web.spades.nil_word' : 'web.spades.double_nil_word');
 }

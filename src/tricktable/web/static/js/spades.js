@@ -20,6 +20,7 @@ import { $, el, toast } from './ui.js';
 // player, or at a table with friends perhaps a person (PEOPLE holds their nicknames).
 let HUMAN = 0;
 let OPPONENT = 1;
+let BOTTOM = 0; // the seat drawn at the bottom: the player's, or seat 0 for a watcher (HUMAN -1)
 
 // The table's life is shared (table.js).  `app.selected` holds the cards chosen for the
 // double-nil exchange; `app.bid` the number on the bid picker.
@@ -27,7 +28,8 @@ const table = createTable({
   game: 'spades', view: 'spades-view', prefix: 'sp-',
   state: { bid: 3 },
   displayFrom, freshDeal, keepShown, drawTable, handCards, prompt: turnPrompt, onCard, animateEvent,
-  waiting: () => opponent('web.spades.waiting_computer', 'web.spades.waiting_person'),
+  waiting: () => opponent('web.spades.waiting_person', {},
+    HUMAN < 0 && (app.display?.toMove === 0 || app.display?.toMove === 1) ? app.display.toMove : OPPONENT),
   finalLabel: t('web.spades.final_result'),
   final: (game) => finalResult(game, faceOf), dailyRanked: 'web.spades.daily_ranked',
   dailyUnranked: 'web.spades.daily_unranked', leaderboard: '/leaderboard?game=spades',
@@ -118,8 +120,7 @@ function freshDeal(display, game, deal) {
     winner: null,
     spadesBroken: false,
     bubbles: {},
-    message: current ? '' : said(first, 'web.spades.new_hand_you_first', 'web.spades.new_hand_computer_first',
-      'web.spades.new_hand_first', { number: deal + 1 }),
+    message: current ? '' : said(first, 'web.spades.new_hand_you_first', 'web.spades.new_hand_first', { number: deal + 1 }),
   });
 }
 
@@ -137,21 +138,22 @@ function renderStatus() {
   // An item is a label and its value ("Game to 500"): the label's message, the value in bold.
   const item = (label, value, testid = null) => items.push(
     el('span', { class: 'item', 'data-testid': testid }, t(label), ' ', el('b', {}, value)));
+  if (HUMAN < 0) items.push(el('span', { class: 'item watching', 'data-testid': 'watching' }, t('web.friends.watch_title')));
   item('web.spades.status_hand', formatNumber(d.handNumber));
   item('web.spades.status_target', formatNumber(game.view.target));
-  item('web.spades.status_score', t('web.spades.score_pair', { yours: d.totals[HUMAN], theirs: d.totals[OPPONENT] }), 'running-score');
+  item('web.spades.status_score', t('web.spades.score_pair', { yours: d.totals[BOTTOM], theirs: d.totals[1 - BOTTOM] }), 'running-score');
   if (drawing()) item('web.spades.status_stock', formatNumber(d.stockLeft));
   else item('web.spades.status_spades', t(d.spadesBroken ? 'web.spades.broken' : 'web.spades.not_broken'), 'spades-broken');
   const over = game.status === 'over' && !app.busy;
   if (over) items.push(el('span', { class: 'turn' }, t('web.table.game_over_status')));
   else if (d.toMove === HUMAN && !app.busy) items.push(el('span', { class: 'turn' }, t('web.table.your_turn')));
-  else if (d.toMove === OPPONENT) item('web.spades.status_turn', person() ?? t('web.spades.status_computer'));
+  else if (d.toMove !== HUMAN && (d.toMove === 0 || d.toMove === 1)) item('web.spades.status_turn', who(d.toMove));
   $('sp-status').replaceChildren(...items);
 }
 
 // What the opponent is, under its name: a computer player and its level (a person: nothing).
-function opponentKind() {
-  if (person() !== null) return null;
+function opponentKind(seat) {
+  if (person(seat) !== null) return null;
   const level = DIFFICULTY[app.game.difficulty];
   return el('div', { class: 'line kind' },
     level ? t('web.spades.computer_level', { level: t(level) }) : t('web.spades.computer'));
@@ -172,7 +174,7 @@ function renderSeat(seat) {
     face: faceOf(seat),
     you: seat === HUMAN,
     lines: [
-      seat === HUMAN ? null : opponentKind(),
+      seat === HUMAN ? null : opponentKind(seat),
       el('div', { class: 'line' },
         el('span', { class: 'count', 'data-testid': `card-count-${seat}` }, t('web.table.cards', { count })),
         ' · ', ...tParts('web.spades.seat_bid', { bid: el('b', { 'data-testid': `bid-${seat}` }, bidText(d.bids[seat])) }),
@@ -220,12 +222,12 @@ function renderBoard() {
       face.innerHTML = cardSvg(shown);
       top.replaceChildren(face, el('div', { class: 'pile-label' }, d.flash ? d.flash.note : t('web.spades.top_card')));
     } else {
-      const looking = d.toMove === OPPONENT ? opponent('web.spades.computer_looks', 'web.spades.looks') : '';
+      const looking = d.toMove !== HUMAN && (d.toMove === 0 || d.toMove === 1) ? opponent('web.spades.looks', {}, d.toMove) : '';
       top.replaceChildren(el('div', { class: 'pile-card empty' }), el('div', { class: 'pile-label' }, looking));
     }
   } else {
     const { trick, winner } = table.trickShown();
-    for (const seat of [HUMAN, OPPONENT]) {
+    for (const seat of [BOTTOM, 1 - BOTTOM]) {
       showPlayed(document.querySelector(`#sp-trick .slot-${seat}`), trick.find((p) => p.seat === seat), winner === seat,
         (card) => t('web.table.played_by', { name: who(seat), card: cardName(card) }),
         { name: faceOf(seat), you: seat === HUMAN }, seat === HUMAN ? $('sp-hand') : $(`sp-seat-${seat}`));
@@ -286,9 +288,9 @@ function turnPrompt(legal) {
     const theirs = d.bids[OPPONENT];
     let second = t('web.spades.you_bid_first');
     if (theirs === 'nil' || theirs === 'double-nil') {
-      second = opponent('web.spades.computer_bid_word', 'web.spades.bid_word_named', { bid: bidWord(theirs) });
+      second = opponent('web.spades.bid_word_named', { bid: bidWord(theirs) });
     } else if (theirs !== null) {
-      second = opponent('web.spades.computer_bid', 'web.spades.bid_named', { count: theirs });
+      second = opponent('web.spades.bid_named', { count: theirs });
     }
     return { text: `${t('web.spades.bid_prompt')} ${second}`, buttons: bidPicker(legal, app, send) };
   }
@@ -298,8 +300,8 @@ function turnPrompt(legal) {
 
 function drawTable() {
   renderStatus();
-  renderSeat(OPPONENT);
-  renderSeat(HUMAN);
+  renderSeat(1 - BOTTOM);
+  renderSeat(BOTTOM);
   renderBoard();
 }
 
@@ -339,20 +341,20 @@ function onKey(event, legal) {
   }
 }
 
-// "You bid 3.", "The computer bids nil.", "Ann bids 4."
+// "You bid 3.", "Juno bids nil.", "Ann bids 4."
 function bidSaid(seat, tricks) {
-  if (tricks === 0) return said(seat, 'web.spades.you_bid_nil', 'web.spades.computer_bids_nil', 'web.spades.bids_nil');
-  return said(seat, 'web.spades.you_bid', 'web.spades.computer_bids', 'web.spades.bids', { count: tricks });
+  if (tricks === 0) return said(seat, 'web.spades.you_bid_nil', 'web.spades.bids_nil');
+  return said(seat, 'web.spades.you_bid', 'web.spades.bids', { count: tricks });
 }
 
 function trickSaid(seat) {
-  return said(seat, 'web.spades.you_take', 'web.spades.computer_takes', 'web.spades.takes');
+  return said(seat, 'web.spades.you_take', 'web.spades.takes');
 }
 
 // What a screen reader hears as the cards fall.
 function announcement(event) {
   if (event.type === 'CardPlayed') {
-    return said(event.seat, 'web.spades.you_play', 'web.spades.computer_plays', 'web.spades.plays', { card: cardName(event.card) });
+    return said(event.seat, 'web.spades.you_play', 'web.spades.plays', { card: cardName(event.card) });
   }
   if (event.type === 'TrickWon') return trickSaid(event.seat);
   if (event.type === 'BidMade') return bidSaid(event.seat, event.tricks);
@@ -374,7 +376,7 @@ async function animateDraw(event) {
     d.pile += 1;
     d.stockLeft -= 2;
     d.bubbles[event.seat] = t('web.spades.bubble_draws');
-    d.message = opponent('web.spades.computer_draws', 'web.spades.draws');
+    d.message = opponent('web.spades.draws', {}, event.seat);
     renderTable();
     await delay(0.6);
     delete d.bubbles[event.seat];
@@ -420,7 +422,7 @@ async function animateEvent(event, game) {
       d.doubleNil[event.seat] = true;
       d.bids[event.seat] = 'double-nil';
       d.bubbles[event.seat] = t('web.spades.bubble_double_nil');
-      d.message = said(event.seat, 'web.spades.you_double_nil', 'web.spades.computer_double_nil', 'web.spades.double_nil_named');
+      d.message = said(event.seat, 'web.spades.you_double_nil', 'web.spades.double_nil_named');
       renderTable();
       await delay(1.4);
       break;
@@ -434,8 +436,8 @@ async function animateEvent(event, game) {
         renderHand();
       } else {
         d.message = event.swapped
-          ? opponent('web.spades.computer_exchanged', 'web.spades.exchanged', { count: event.swapped })
-          : opponent('web.spades.computer_keeps_hand', 'web.spades.keeps_hand');
+          ? opponent('web.spades.exchanged', { count: event.swapped }, event.seat)
+          : opponent('web.spades.keeps_hand', {}, event.seat);
       }
       renderTable();
       await delay(1.4);
@@ -498,9 +500,10 @@ async function showHandEnd(game, event) {
 export const { stop: stopSpades, setup: setupSpades } = table;
 
 export function startSpades(game, options) {
-  HUMAN = game.seat ?? 0;
-  OPPONENT = 1 - HUMAN;
-  setSides(HUMAN);
+  HUMAN = game.watching ? -1 : game.seat ?? 0; // a watcher is no seat: both are others
+  BOTTOM = Math.max(HUMAN, 0);
+  OPPONENT = 1 - BOTTOM;
+  setSides(HUMAN, OPPONENT);
   table.start(game, options);
 }
 

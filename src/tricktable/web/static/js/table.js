@@ -42,6 +42,7 @@ import { formatDay, t } from './i18n.js';
 import { SPEED_LABELS, helpBody, settingsBody } from './preferences.js';
 import { onSettingsChange, settings } from './settings.js';
 import { playSound } from './sound.js';
+import { createCoach } from './coach.js';
 import { asTool, icon, setupToolbar, toolButton } from './tools.js';
 import { $, announce, el, toast } from './ui.js';
 import { shareBlock } from './share.js';
@@ -64,6 +65,8 @@ export function createTable(spec) {
     ...spec.state,
   };
   const byId = (name) => $(spec.prefix + name);
+  // A coached game's line after each of my decisions, and Undo (coach.js).
+  const coach = createCoach(spec.prefix, { app, receiveWhole: (game) => receiveWhole(game), renderAll: () => renderAll() });
 
   function clearChoices() {
     app.selected = [];
@@ -179,6 +182,7 @@ export function createTable(spec) {
     renderPrompt();
     setState(app.busy ? 'busy' : (app.game.status === 'over' ? 'over' : 'idle'));
     document.body.dataset.phase = app.game.view.hand.phase;
+    coach.render();
   }
 
   // --- Playing -----------------------------------------------------------------------------
@@ -207,7 +211,22 @@ export function createTable(spec) {
     }
     if (app.table !== opened) return; // the player left this table meanwhile
     clearChoices();
+    coach.acted(app.game.version);
     await receive(answer);
+  }
+
+  // A whole game (an undo's answer): shown as it is, without animating.
+  function receiveWhole(game) {
+    if (!app.game) return;
+    clearChoices();
+    app.held = null;
+    app.coming = [];
+    app.previousHand = game.previous_hand;
+    app.game = game;
+    app.display = spec.displayFrom(game);
+    app.busy = false;
+    app.asked = ''; // the question is asked afresh: focus and words follow it
+    renderAll();
   }
 
   function onCard(code) {
@@ -360,7 +379,8 @@ export function createTable(spec) {
   }
 
   function showHelp() {
-    tableDialog('keys', t('web.table.keys'), helpBody(spec.shortcuts || []), [closeButton()]);
+    const undo = app.game && app.game.coached ? [['U', 'web.coach.undo_label']] : [];
+    tableDialog('keys', t('web.table.keys'), helpBody([...(spec.shortcuts || []), ...undo]), [closeButton()]);
   }
 
   // --- Start -------------------------------------------------------------------------------
@@ -387,6 +407,7 @@ export function createTable(spec) {
       renderAll();
       if (game.status === 'over') showFinal();
     }
+    coach.started();
   }
 
   function stop() {
@@ -397,6 +418,7 @@ export function createTable(spec) {
     $(spec.view).hidden = true;
     app.game = null;
     app.display = null;
+    coach.render();
   }
 
   let tools = { isOpen: () => false, close: () => {} };
@@ -425,6 +447,7 @@ export function createTable(spec) {
       else if (!$(spec.view).hidden && app.display) { renderTable(); renderHand(); }
     });
     handKeys(byId('hand'));
+    coach.setup();
     document.addEventListener('keydown', (event) => {
       if ($(spec.view).hidden || $('dialog').open || tools.isOpen()) return;
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
@@ -436,6 +459,12 @@ export function createTable(spec) {
       if (spec.idleKeys && (app.busy || !app.game)) return;
       if (focusCardByNumber(byId('hand'), event.key)) {
         event.preventDefault();
+        return;
+      }
+      if (event.key.toLowerCase() === 'u' && !event.ctrlKey && !event.metaKey && !event.altKey
+          && coach.canUndo()) {
+        event.preventDefault();
+        coach.undo();
         return;
       }
       if (spec.onKey) spec.onKey(event, app.game.legal_actions);

@@ -7,6 +7,8 @@ import { ApiError } from './api.js';
 import { hooks, session } from './common.js';
 import { formatList, t } from './i18n.js';
 import './language-menu.js';
+import { dealStart, flatStep, showFlatStep, showReplay, stepCount } from './replay.js';
+import { tableReviewApi } from './review.js';
 import { receiveSheepshead, setupSheepshead, sheepsheadBusy, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { receiveSpades, setupSpades, spadesBusy, startSpades, stopSpades } from './spades.js';
 import { $, NAMES, PEOPLE, SHORT_NAMES, el, showError, toast } from './ui.js';
@@ -55,6 +57,7 @@ const live = {
   pollTimer: null,
   pumping: false,
   tableState: null, // the table's page state when the lobby was opened over it
+  watching: false, // this browser watches the table (no seat: the public view, no hand)
 };
 
 const tokenKey = () => `tricktable.table.${live.invite}`;
@@ -205,11 +208,14 @@ function renderLobby() {
   $('start-table').hidden = !(host && table.state === 'lobby');
   $('rematch-table').hidden = !(host && table.state === 'finished');
   $('back-to-table').hidden = !live.gameId;
+  $('after-game').hidden = !(table.state === 'finished' && table.you !== null && table.you !== undefined);
+  $('review-seat').href = reviewHref();
   const waiting = {
     lobby: host ? 'web.friends.wait_lobby_host' : 'web.friends.wait_lobby',
     playing: 'web.friends.wait_playing',
     finished: host ? 'web.friends.wait_finished_host' : 'web.friends.wait_finished',
   };
+  if (live.watching) waiting.lobby = 'web.friends.wait_watching';
   $('lobby-wait').textContent = waiting[table.state] ? t(waiting[table.state]) : '';
 }
 
@@ -352,8 +358,17 @@ function sayAtSeat(seat, text) {
   }, 6000);
 }
 
+// Watching: a line saying so; for the players, how many watch (when anyone does).
+function markWatchers(table) {
+  const count = table.watchers || 0;
+  const text = live.watching ? t('web.friends.watching') : count ? t('web.friends.watchers', { count }) : '';
+  $('watch-status').textContent = text;
+  $('watch-status').hidden = !text;
+}
+
 function onState(state) {
   live.table = state.table;
+  markWatchers(state.table);
   notePresence(state.table);
   markSeats();
   if (!$('phrases').children.length) renderPhrases(state.table.phrases);
@@ -377,7 +392,7 @@ function onState(state) {
     live.shown = game.event_count;
     live.version = game.version;
     live.pending = [];
-    document.body.dataset.me = String(game.seat);
+    document.body.dataset.me = String(game.seat ?? 0); // a watcher sees seat 0 at the bottom
     module.stop();
     showTable();
     module.start({ ...game, events: [] });
@@ -402,6 +417,9 @@ function merged(answers) {
   const ours = answers.filter((a) => a.id === live.gameId);
   const latest = ours.reduce((a, b) => (b.version >= a.version ? b : a), ours[0]);
   if (!latest || (latest.version < live.version && !events.length)) return null;
+  // A finished game sent again (someone came or went): nothing to show, no final dialog again
+  // over the replay a player is looking at.
+  if (!events.length && latest.status === 'over' && latest.version === live.version) return null;
   live.shown += events.length;
   live.version = Math.max(live.version, latest.version);
   return { ...latest, events };
@@ -457,7 +475,7 @@ function connect() {
   const socket = new WebSocket(`${scheme}//${location.host}/api/tables/${live.invite}/live${resumeQuery()}`);
   live.socket = socket;
   socket.addEventListener('open', () => {
-    socket.send(JSON.stringify({ token: live.token }));
+    socket.send(JSON.stringify(live.watching ? { watch: true } : { token: live.token }));
     live.failures = 0;
     stopPolling();
     status('');
@@ -466,14 +484,16 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === 'state') onState(message);
     else if (message.type === 'phrase') showPhrase(message.said);
+    else if (message.type === 'replay') followReplay(message);
     else if (message.type === 'error') {
       toast({ message: message.message, server: true }, 'error');
       if (message.error === 'not_seated') forgetSeat();
+      if (live.watching && message.error !== 'watching') live.watching = false; // the table is gone: stop
     }
   });
   socket.addEventListener('close', () => {
     live.socket = null;
-    if (!live.token) return;
+    if (!live.token && !live.watching) return;
     live.failures += 1;
     status(t('web.friends.reconnecting'));
     if (live.failures >= 3) startPolling();
@@ -493,8 +513,13 @@ function resumeQuery() {
   return text ? `?${text}` : '';
 }
 
+// The table's state as this browser may see it: its seat's, or a watcher's.
+function stateUrl() {
+  return `/api/tables/${live.invite}${live.watching ? '/watch' : ''}${resumeQuery()}`;
+}
+
 async function poll() {
-  const state = await call('GET', `/api/tables/${live.invite}${resumeQuery()}`);
+  const state = await call('GET', stateUrl());
   live.table = state.table;
   notePresence(state.table);
   markSeats();
@@ -508,7 +533,7 @@ function startPolling() {
   status(t('web.friends.polling'));
   live.pollTimer = setInterval(async () => {
     try {
-      onState(await call('GET', `/api/tables/${live.invite}${resumeQuery()}`));
+      onState(await call('GET', stateUrl()));
     } catch (error) {
       showError($('live-status'), error);
     }
@@ -567,7 +592,7 @@ function soundToggle() {
 }
 
 function renderPhrases(phrases) {
-  $('phrases').replaceChildren(soundToggle(), ...phrases.map(({ id, text }) => {
+  $('phrases').replaceChildren(...(live.watching ? [] : [soundToggle()]), ...(live.watching ? [] : phrases).map(({ id, text }) => {
     const b = el('button', { type: 'button', 'data-phrase': id }, phraseText(id, text));
     b.addEventListener('click', () => call('POST', `/api/tables/${live.invite}/phrases`, { phrase: id })
       .catch((error) => toast(error, 'error')));
@@ -646,6 +671,79 @@ async function takeSeatFromLink() {
   }
 }
 
+// --- After the game: my seat's replay and review; replaying the game together ---------------
+// My seat's replay and review open on the replay page; replaying together happens here, in a
+// dialog every seat's screen opens and moves with: whoever presses Next or Previous moves the
+// table's step (the server tells every connection), the game over and every card face up.
+
+const together = { replay: null, game: null, loading: null, sending: Promise.resolve() };
+
+function reviewHref() {
+  return `/replay#table=${encodeURIComponent(live.invite)}`; // never sent: no invite in a log
+}
+
+async function togetherReplay(game) {
+  if (together.replay && (!game || together.game === game)) return together.replay;
+  if (!together.loading) {
+    together.loading = tableReviewApi(live.invite).replay(game).finally(() => { together.loading = null; });
+  }
+  const replay = await together.loading;
+  together.replay = replay;
+  together.game = replay.game_id;
+  showReplay(replay);
+  return replay;
+}
+
+function openTogether() {
+  const box = $('together');
+  if (!box.open) box.showModal();
+}
+
+// A step told over the live connection (or answered to my own move): every seated screen
+// follows (a watcher has no seat to open the replay with).
+async function followReplay({ game, step }) {
+  if (live.watching) return;
+  try {
+    await togetherReplay(game);
+    openTogether();
+    showFlatStep(step);
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+// My move shows at once; the moves go to the server one after another, in the order made (the
+// last the server hears is the last I made), and the others hear each over the live connection.
+function moveTogether(step) {
+  const last = stepCount() - 1;
+  const wanted = Math.max(0, Math.min(last, step));
+  showFlatStep(wanted);
+  together.sending = together.sending.then(() => tableReviewApi(live.invite).step(together.game, wanted))
+    .catch((error) => toast(error, 'error'));
+  return together.sending;
+}
+
+async function startTogether() {
+  if (together.game !== live.gameId) together.replay = null; // a rematch has been played since
+  try {
+    const replay = await togetherReplay(null);
+    openTogether();
+    showFlatStep(replay.together);
+    await moveTogether(replay.together); // the others' screens open at this step too
+    $('replay-next').focus();
+  } catch (error) {
+    toast(error, 'error');
+  }
+}
+
+function setupTogether() {
+  $('replay-prev').addEventListener('click', () => moveTogether(flatStep() - 1));
+  $('replay-next').addEventListener('click', () => moveTogether(flatStep() + 1));
+  $('replay-deal').addEventListener('change', (event) => moveTogether(dealStart(Number(event.target.value))));
+  $('together-close').addEventListener('click', () => $('together').close());
+  $('together-table').addEventListener('click', startTogether);
+}
+
 // --- Start -----------------------------------------------------------------------------------
 
 async function showJoin() {
@@ -663,18 +761,52 @@ async function showJoin() {
     $('join-info').textContent = `${at} ${t(next)}`;
     $('join-info').dataset.table = open ? 'open' : table.state === 'lobby' ? 'full' : 'started';
     $('join-form').hidden = !open;
+    $('watch-offer').hidden = false; // anyone with the invite may watch, open, full or started
     $('join-nickname').value = (session.me && session.me.nickname) || '';
   } catch (error) {
     showError($('join-info'), error);
     $('join-form').hidden = true;
+    $('watch-offer').hidden = true;
   }
 }
 
-// The game's end at a table: the host starts a rematch at the same seats; anyone may leave or
-// stay at the table (friends' games are not ranked: no leaderboard, no "new game" alone).
+// Watch the table: its public view, live (the cards played, never a hand); the address keeps
+// #watch, so a reload watches again.
+async function watchTable() {
+  live.watching = true;
+  live.token = null;
+  document.body.dataset.watching = 'true';
+  if (location.hash !== '#watch') history.replaceState(null, '', `${location.pathname}#watch`);
+  $('phrases').replaceChildren(); // drawn again without the phrases (a watcher says nothing)
+  try {
+    onState(await call('GET', stateUrl()));
+  } catch (error) {
+    toast(error, 'error');
+    return;
+  }
+  connect();
+}
+
+// The game's end at a table: my seat's replay and review, replaying the game together; the host
+// starts a rematch at the same seats; anyone may leave or stay at the table (friends' games are
+// not ranked: no leaderboard, no "new game" alone).
 function finalChoices() {
+  if (live.watching) {
+    return {
+      buttons: [{ label: t('web.friends.stop_watching'), value: 'stop' },
+        { label: t('web.friends.keep_watching'), primary: true, value: 'stay' }],
+      chosen(choice) {
+        if (choice === 'stop') location.assign('/');
+        else showLobby();
+      },
+    };
+  }
   const host = live.table && live.table.you === live.table.host_seat;
-  const buttons = [{ label: t('web.friends.leave'), value: 'leave' }];
+  const buttons = [
+    { label: t('web.friends.review_seat'), href: reviewHref() },
+    { label: t('web.friends.together'), value: 'together' },
+    { label: t('web.friends.leave'), value: 'leave' },
+  ];
   if (host) buttons.push({ label: t('web.friends.rematch'), primary: true, value: 'rematch' });
   else buttons.push({ label: t('web.friends.stay'), primary: true, value: 'stay' });
   return {
@@ -682,7 +814,7 @@ function finalChoices() {
     chosen(choice) {
       if (choice === 'rematch') startOrRematch('rematch');
       else if (choice === 'leave') leaveTable();
-      else showLobby();
+      else if (choice === 'together') { showLobby(); startTogether(); } else showLobby();
     },
   };
 }
@@ -698,6 +830,7 @@ async function init() {
   setInterval(markSeats, 500); // the countdowns, and the marks again after the table redraws
   $('new-table-form').addEventListener('submit', createTable);
   $('join-form').addEventListener('submit', joinTable);
+  $('watch-button').addEventListener('click', watchTable);
   $('table-game').addEventListener('change', chooseGame);
   $('table-preset').addEventListener('change', presetChosen);
   $('start-table').addEventListener('click', () => startOrRematch('start'));
@@ -705,6 +838,7 @@ async function init() {
   $('back-to-table').addEventListener('click', showTable);
   $('table-helpers').addEventListener('change', setHelpers);
   $('seat-link-button').addEventListener('click', makeSeatLink);
+  setupTogether();
   const leave = el('button', { id: 'leave-table', type: 'button', hidden: true }, t('web.friends.leave'));
   leave.addEventListener('click', leaveTable);
   $('back-to-table').after(' ', leave);
@@ -733,7 +867,8 @@ async function init() {
   await takeSeatFromLink();
   live.token = localStorage.getItem(tokenKey());
   if (!live.token) {
-    await showJoin();
+    if (location.hash === '#watch') await watchTable();
+    else await showJoin();
     return;
   }
   try {
