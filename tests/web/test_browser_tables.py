@@ -280,7 +280,8 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
     acted = play([ann, bob], "sp-", limit=240)
     assert acted >= 28  # 26 draws, 2 bids, cards
     seen = [[(page.inner_text(f"#sp-seat-{seat} [data-testid=bid-{seat}]"),
-              int(page.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]")))
+              int(page.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]")
+                  .replace("\u2212", "-")))
              for seat in (0, 1)] for page in (ann, bob)]
     assert seen[0] == seen[1], seen  # both screens end on the same table
     assert [bid for bid, _ in seen[0]] == ["3", "3"]
