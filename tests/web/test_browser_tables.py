@@ -316,7 +316,7 @@ def clipped_seats(page: Any) -> list[str]:
              const box = seat.getBoundingClientRect();
              return name.scrollWidth > name.clientWidth || seat.scrollWidth > seat.clientWidth + 1
                || box.left < 0 || box.right > document.documentElement.clientWidth;
-           }).map((seat) => `${seat.dataset.seat}: ${seat.innerText} ${seat.dataset.note || ''}`)""")
+           }).map((seat) => `${seat.dataset.seat}: ${seat.innerText} ${seat.dataset.note}`)""")
     return found
 
 
