@@ -77,7 +77,7 @@ def test_a_bury_outside_the_hint_s_candidates_is_valued_on_the_same_deals() -> N
 
 def test_the_coachs_line_reads_with_one_colon_in_every_language() -> None:
     """A reason has its own colon ("cannot follow: trumps in"); the line around it adds none,
-    so it never reads "…: cannot follow: trumps in"."""
+    so it never reads "…: cannot follow: trumps in"; its values are signed with U+2212."""
     view, action, _ = next(found for found in _decisions("coach-a", 12)
                            if len(found[0].legal_actions) > 1)  # type: ignore[attr-defined]
     other = next(a for a in view.legal_actions if a != action)  # type: ignore[attr-defined]
@@ -90,3 +90,6 @@ def test_the_coachs_line_reads_with_one_colon_in_every_language() -> None:
         for said in lines:
             text = translate(language, said.line)
             assert text.count(":") == 1 and translate(language, reason) in text, (language, text)
+            assert "-" not in text.replace(translate(language, reason), ""), (language, text)
+        # A value below zero with a true minus sign, as the page writes negative numbers.
+        assert "\u22121.5" in translate(language, lines[2].line).replace(",", ".")
