@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from tricktable.ai.teaching.coach import VERDICTS, coach
+from tricktable.ai.teaching.coach import VERDICTS, Coaching, coach
 from tricktable.ai.teaching.evaluation import EvaluationSettings, evaluate
 from tricktable.ai.teaching.hint import hint
 from tricktable.game import ActionKind
-from tricktable.i18n import LANGUAGES, translate
+from tricktable.i18n import LANGUAGES, Message, translate
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.rules import PRESETS
 from tricktable.sheepshead.state import Phase
@@ -73,3 +73,23 @@ def test_a_bury_outside_the_hint_s_candidates_is_valued_on_the_same_deals() -> N
             assert said.chosen_value is not None and said.verdict in ("equal", "other")
             return
     raise AssertionError("no bury outside the candidates was found")
+
+
+def test_the_coachs_line_reads_with_one_colon_in_every_language() -> None:
+    """A reason has its own colon ("cannot follow: trumps in"); the line around it adds none,
+    so it never reads "…: cannot follow: trumps in"; its values are signed with U+2212."""
+    view, action, _ = next(found for found in _decisions("coach-a", 12)
+                           if len(found[0].legal_actions) > 1)  # type: ignore[attr-defined]
+    other = next(a for a in view.legal_actions if a != action)  # type: ignore[attr-defined]
+    reason = Message("reason.public.trump_in")
+    lines = [Coaching(action, action, "same", 0.5, 0.5, reason, 4),  # type: ignore[arg-type]
+             Coaching(action, other, "equal", -0.25, 0.1, reason, 4),  # type: ignore[arg-type]
+             Coaching(action, other, "other", -1.5, 0.75, reason, 4),  # type: ignore[arg-type]
+             Coaching(action, other, "other", None, None, reason, 0)]  # type: ignore[arg-type]
+    for language in LANGUAGES:
+        for said in lines:
+            text = translate(language, said.line)
+            assert text.count(":") == 1 and translate(language, reason) in text, (language, text)
+            assert "-" not in text.replace(translate(language, reason), ""), (language, text)
+        # A value below zero with a true minus sign, as the page writes negative numbers.
+        assert "\u22121.5" in translate(language, lines[2].line).replace(",", ".")

@@ -107,14 +107,14 @@ def play_the_daily(page: Any, url: str, directory: Path) -> None:
     # The final standings.
     shot("final-standings")
     line = page.get_by_test_id("final-line").inner_text()
-    match = re.search(r"You finished (\d)\w\w with ([+-]?\d+)\.", line)
+    match = re.search(r"You finished (\d)\w\w with ([+\u2212-]?\d+)\.", line)
     assert match, line
     rows = page.get_by_test_id("final-standings").locator("tbody tr").all()
     assert len(rows) == 5
     you = page.get_by_test_id("final-standings").locator("tr.you td").all_inner_texts()
     assert you[1] == "You" and you[2] == match.group(2)
     daily = page.request.get(f"{url}/api/daily").json()
-    assert daily["finished"] and daily["score"] == int(match.group(2))
+    assert daily["finished"] and daily["score"] == int(match.group(2).replace("\u2212", "-"))
     assert done["hands"] == 10 and done["pick"] >= 1 and done["bury"] >= 1, done
     assert done["call"] + done["call-unknown"] + done["alone"] >= 1, done
 

@@ -535,3 +535,21 @@ def test_a_friend_at_spades_is_named_not_called_the_computer(server: Server,
     assert not host_errors and not friend_errors, (host_errors, friend_errors)
     host_context.close()
     friend_context.close()
+
+
+def test_negative_numbers_show_a_true_minus_sign_in_every_language(server: Server,
+                                                                   browser: Any) -> None:
+    """Spades' running score read "192 – -116": every number the page formats writes a
+    negative with U+2212, as Swedish and Finnish already did, never a hyphen-minus."""
+    for language in LANGUAGES:
+        context, page, errors = open_page(browser, server.url, language)
+        page.goto(f"{server.url}/rules")
+        shown = page.evaluate(
+            "import('/static/js/i18n.js').then((i18n) => [i18n.formatNumber(-116),"
+            " i18n.formatSigned(-3), i18n.formatSigned(4), i18n.formatPercent(-0.25),"
+            " i18n.t('web.spades.score_pair', {yours: 192, theirs: -116})])")
+        assert shown[0] == "\u2212116" and shown[1] == "\u22123" and shown[2] == "+4", shown
+        assert "\u221225" in shown[3] and shown[4].endswith("\u2212116"), shown
+        assert "-" not in "".join(shown), (language, shown)
+        assert not errors, errors
+        context.close()

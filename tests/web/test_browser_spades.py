@@ -30,6 +30,11 @@ NICKNAME = "Spades Sam"
 TARGET = 201  # no single hand scores more than 200: at least two hands
 
 
+def minus(text: str) -> int:
+    """A number as the page shows it (a negative with a true minus sign, U+2212)."""
+    return int(text.replace("\u2212", "-"))
+
+
 @pytest.fixture
 def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
     started = Server(database_url, tmp_path / "server.log",
@@ -273,14 +278,16 @@ class Table:
         page = self.page
         self.shot("final-result")
         line = page.get_by_test_id("final-line").inner_text()
-        found = re.fullmatch(r"(You|Juno) won (-?\d+) to (-?\d+)\.", line)
+        found = re.fullmatch(r"(You|Juno) won ([\u2212-]?\d+) to ([\u2212-]?\d+)\.", line)
         assert found, line
+        # Negative numbers show a true minus sign (U+2212), never a hyphen-minus.
+        assert not re.search(r"-\d", page.inner_text("#dialog") + page.inner_text("#sp-status"))
         game = self.game()
         totals = game["view"]["totals"]
         mine, theirs = (totals[0], totals[1]) if found[1] == "You" else (totals[1], totals[0])
-        assert (int(found[2]), int(found[3])) == (mine, theirs) and max(totals) >= TARGET
+        assert (minus(found[2]), minus(found[3])) == (mine, theirs) and max(totals) >= TARGET
         assert page.get_by_test_id("final-margin").inner_text() == (
-            f"{totals[0] - totals[1]:+d}" if totals[0] != totals[1] else "0")
+            f"{totals[0] - totals[1]:+d}".replace("-", "\u2212") if totals[0] != totals[1] else "0")
         assert game["score"] == totals[0] - totals[1] and len(game["view"]["results"]) == hands
         assert self.done["keep"] and self.done["reject"] and self.done["bid"] >= 2, self.done
         assert self.done["illegal-spades"] + self.done["illegal-follow"] >= 1, self.done

@@ -280,7 +280,8 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
     acted = play([ann, bob], "sp-", limit=240)
     assert acted >= 28  # 26 draws, 2 bids, cards
     seen = [[(page.inner_text(f"#sp-seat-{seat} [data-testid=bid-{seat}]"),
-              int(page.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]")))
+              int(page.inner_text(f"#sp-seat-{seat} [data-testid=total-{seat}]")
+                  .replace("\u2212", "-")))
              for seat in (0, 1)] for page in (ann, bob)]
     assert seen[0] == seen[1], seen  # both screens end on the same table
     assert [bid for bid, _ in seen[0]] == ["3", "3"]
@@ -306,6 +307,19 @@ def seat_mark(page: Any, seat: int) -> tuple[str | None, str | None]:
     return found[0], found[1]
 
 
+def clipped_seats(page: Any) -> list[str]:
+    """The seats of the card table whose name is cut short or whose words (the name, the
+    presence or turn-timer note under it) spill out of the seat's box or off the screen."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('#table .seat')].filter((seat) => {
+             const name = seat.querySelector('.name');
+             const box = seat.getBoundingClientRect();
+             return name.scrollWidth > name.clientWidth || seat.scrollWidth > seat.clientWidth + 1
+               || box.left < 0 || box.right > document.documentElement.clientWidth;
+           }).map((seat) => `${seat.dataset.seat}: ${seat.innerText} ${seat.dataset.note}`)""")
+    return found
+
+
 def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and_back(
         patient_server: Server, browser: Any) -> None:
     directory = artifacts("browser-tables-presence")
@@ -325,7 +339,7 @@ def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and
          limit=120)
     assert seat_mark(ann, 2)[0] == "connected"
     # Her turn shows: the turn timer counting at her seat on the others' screens, her tab.
-    bob.wait_for_function("() => /\\d+ s to play/.test(document.querySelector("
+    bob.wait_for_function("() => /\\d+\\ss to play/.test(document.querySelector("
                           "'#table .seat-2').dataset.note || '')", timeout=5_000)
     cy.wait_for_function("() => document.title.startsWith('Your turn')", timeout=5_000)
     assert not ann.title().startswith("Your turn")
@@ -338,6 +352,9 @@ def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and
     first = seat_mark(bob, 2)[1] or ""
     assert "a computer plays in" in first, first
     bob.screenshot(path=str(directory / "01-phone-reconnecting.png"), full_page=True)
+    # On a 360 px phone every seat's name ("Computer 4") and the note are whole, in the seat.
+    bob.set_viewport_size({"width": 360, "height": 740})
+    assert not clipped_seats(bob), clipped_seats(bob)
     bob.wait_for_function("() => document.querySelector('#table .seat-2').dataset.note !== "
                           f"{first!r}", timeout=5_000)  # the count moves
     # Past the grace period a computer plays for her, and says so at the seat.
@@ -346,6 +363,8 @@ def test_a_friend_who_drops_on_their_turn_is_marked_at_the_seat_counted_down_and
         page.wait_for_function("() => (document.querySelector('#table .seat-2').dataset.note"
                                " || '').includes('computer playing for Cy')", timeout=5_000)
     ann.screenshot(path=str(directory / "02-computer-for-cy.png"), full_page=True)
+    assert not clipped_seats(bob), clipped_seats(bob)
+    bob.screenshot(path=str(directory / "03-phone-360-computer-for-cy.png"))
     # Cy is back (her browser kept the seat token): the others see it at once.
     back = time.monotonic()
     cy = cy_context.new_page()

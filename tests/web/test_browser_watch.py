@@ -51,6 +51,8 @@ def test_two_players_and_a_watcher_who_sees_the_cards_played_and_no_hand(
     assert "watching" in eve.inner_text("#watch-status").lower()
     ann.wait_for_function("() => document.querySelector('#watch-status').textContent"
                           ".includes('1 watching')")
+    # The players see it in the table's head, beside the status (in view on a phone).
+    assert ann.locator("#table-view .table-head #watch-status").is_visible()
     # The watcher says nothing: no phrase buttons; every seat is another's (no "You").
     assert eve.locator("#phrases [data-phrase]").count() == 0
     assert eve.locator("#table .seat.you").count() == 0

@@ -87,8 +87,11 @@ def _round(value: float | None) -> float | None:
 
 
 def _signed(value: float) -> Message | float:
-    """A value as the line shows it: two decimals, a plus sign when above zero."""
+    """A value as the line shows it: two decimals, a plus sign when above zero, a true minus
+    sign (U+2212, as the page writes negative numbers) when below."""
     shown = round(value, 2)
+    if shown < 0:
+        return Message("coach.minus", {"value": -shown})
     return Message("coach.plus", {"value": shown}) if shown > 0 else shown
 
 

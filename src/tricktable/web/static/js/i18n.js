@@ -41,21 +41,27 @@ export function languages() {
 }
 
 // A number in the language's style; `options` are Intl.NumberFormat's (fraction digits, sign).
+// A negative number shows a true minus sign (U+2212, "−116"), as Swedish and Finnish already
+// write it, never the hyphen-minus ("-116") of the other languages' Intl formats.
 export function formatNumber(n, options = null) {
-  return options ? new Intl.NumberFormat(state.locale, options).format(n) : state.numbers.format(n);
+  return minus(options ? new Intl.NumberFormat(state.locale, options).format(n) : state.numbers.format(n));
+}
+
+function minus(text) {
+  return text.replace('-', '\u2212');
 }
 
 // A share (0.25) as a percentage in the language's style ("25%", "25 %"); unknown: a dash.
 export function formatPercent(x) {
   if (x === null || x === undefined) return '—';
-  return state.percents.format(x);
+  return minus(state.percents.format(x));
 }
 
 // A score or a change of score: its sign always shown (but for zero), in the language's style
-// ("+3", "-3"; Swedish and Finnish write a true minus, "−3").  Nothing known: a dash.
+// ("+3", "−3", with a true minus in every language).  Nothing known: a dash.
 export function formatSigned(n) {
   if (n === null || n === undefined) return '—';
-  return state.signed.format(n);
+  return minus(state.signed.format(n));
 }
 
 // A calendar day ("2030-03-14", as the server sends a Daily's date) in the language's style.

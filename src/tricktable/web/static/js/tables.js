@@ -233,6 +233,9 @@ function showTable() {
   showOnly('table-extras');
   $(game.view).hidden = false;
   $(game.view).after($('table-extras'));
+  // How many watch: a chip in the table's head beside the status, in view on a phone (below the
+  // table it was below the fold); a watcher's own longer line stays under the table.
+  if (!live.watching) $(game.view).querySelector('.table-head .status').after($('watch-status'));
   if (document.body.dataset.state === 'table-lobby') document.body.dataset.state = live.tableState || 'idle';
 }
 
