@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.game import Action, IllegalAction
+from tricktable.game import Action, IllegalAction, parse_action
 from tricktable.i18n import translate
 from tricktable.i18n.errors import WordedError
 from tricktable.web.learn.lessons import YOU, Act, Ask, Computers, Say, Setup, Step
@@ -67,8 +67,8 @@ class Replay:
         """The decision asked of you now (with why the last move was refused, if it was)."""
         raise NotImplementedError
 
-    def decide(self, step: Act, text: str, last: bool) -> str | None:
-        """Your move ``text`` at ``step``: None when made, else why it is refused."""
+    def move(self, action: Action) -> None:
+        """Makes your move ``action``, which the engine and the lesson allow."""
         raise NotImplementedError
 
     # --- Alike in both games --------------------------------------------------------------
@@ -105,6 +105,23 @@ class Replay:
         if left:
             raise LessonError(f"the lesson is over before the moves {left!r}")
         return pending
+
+    def decide(self, step: Act, text: str, last: bool) -> str | None:
+        """Apply your move ``text``; the reason it is refused (on the last move only)."""
+        try:
+            action = parse_action(text)
+        except ValueError as error:
+            raise LessonError(str(error)) from None
+        if refused := self.refusal(action):
+            if last:
+                return refused
+            raise LessonError(f"the move {text!r} is not the lesson's: {refused}")
+        if step.accept and str(action) not in step.accept:
+            if last:
+                return self.t(step.hint or "learn.hint", **self.params())
+            raise LessonError(f"the move {text!r} is not the one this lesson goes on with")
+        self.move(action)
+        return None
 
     def refusal(self, action: Action) -> str | None:
         """Why the engine refuses ``action`` now, in words (None if it allows it)."""

@@ -205,27 +205,13 @@ class _Run(Replay):
         keys = {ActionKind.PICK: "learn.action.pick", ActionKind.PASS: "learn.action.pass"}
         return self.t(keys.get(action.kind, "learn.action.alone"))
 
-    def decide(self, step: Act, text: str, last: bool) -> str | None:
-        """Apply your move ``text``; the reason it is refused (on the last move only)."""
-        try:
-            action = parse_action(text)
-        except ValueError as error:
-            raise LessonError(str(error)) from None
-        if state_refuses := self.refusal(action):
-            if last:
-                return state_refuses
-            raise LessonError(f"the move {text!r} is not the lesson's: {state_refuses}")
-        if step.accept and str(action) not in step.accept:
-            hint = self.t(step.hint or "learn.hint", **self.params())
-            if last:
-                return hint
-            raise LessonError(f"the move {text!r} is not the one this lesson goes on with")
+    def move(self, action: Action) -> None:
+        """Your allowed move: a card played, else the action told as the table saw it."""
         if action.kind is ActionKind.PLAY:
             self.play(action.card)
         else:
             self.state.apply(action)
             self.items.append({"kind": "did", "text": self.worded(YOU, action)})
-        return None
 
 
 def run(lesson: Lesson, moves: list[str], language: str) -> dict[str, Any]:

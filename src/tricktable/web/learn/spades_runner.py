@@ -21,7 +21,7 @@ from tricktable.spades.deck import trick_winner_card
 from tricktable.spades.scoring import contract_score
 from tricktable.spades.state import HandState, Phase, new_hand
 from tricktable.web.learn.lessons import YOU, Act, Ask
-from tricktable.web.learn.replaying import NAMES, LessonError, Replay
+from tricktable.web.learn.replaying import NAMES, Replay
 from tricktable.web.learn.spades_lessons import SpadesLesson, build_stock
 from tricktable.web.pages.rules_facts import spades_facts
 
@@ -189,25 +189,12 @@ class _Run(Replay):
         return {"action": str(action),
                 "label": self.t(keys.get(action.kind, "learn.spades.action.double_nil"))}
 
-    def decide(self, step: Act, text: str, last: bool) -> str | None:
-        """Apply your move ``text``; the reason it is refused (on the last move only)."""
-        try:
-            action = parse_action(text)
-        except ValueError as error:
-            raise LessonError(str(error)) from None
-        if refused := self.refusal(action):
-            if last:
-                return refused
-            raise LessonError(f"the move {text!r} is not the lesson's: {refused}")
-        if step.accept and str(action) not in step.accept:
-            if last:
-                return self.t(step.hint or "learn.hint", **self.params())
-            raise LessonError(f"the move {text!r} is not the one this lesson goes on with")
+    def move(self, action: Action) -> None:
+        """Your allowed move: a card played, else a draw or a bid."""
         if action.kind is ActionKind.PLAY:
             self.play(action.card)
         else:
             self.yours(action)
-        return None
 
 
 def run_spades(lesson: SpadesLesson, moves: list[str], language: str) -> dict[str, Any]:
