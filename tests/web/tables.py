@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -99,6 +100,19 @@ def start(host: Sitter) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     host.state = response.json()
     return host.state
+
+
+@contextmanager
+def started_table(app: FastAPI, **body: Any) -> Iterator[tuple[Sitter, Sitter]]:
+    """Ann's table (``body``; left out, an easy five-hand Sheepshead) with Bob in the next
+    seat, started: the two, their visitors open for the block."""
+    ann_client, bob_client = visitors(app, 2)
+    with ann_client, bob_client:
+        ann = create(ann_client, **(body or {"game": "sheepshead", "hands": 5,
+                                             "difficulty": "easy"}))
+        bob = join(bob_client, ann.invite, "Bob")
+        start(ann)
+        yield ann, bob
 
 
 def my_turn(state: dict[str, Any]) -> bool:
