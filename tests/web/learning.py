@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tricktable.web.errors import install_error_handlers
-from tricktable.web.language import LanguageMiddleware
+from tricktable.web.language import LANGUAGE_COOKIE, LanguageMiddleware
 from tricktable.web.learn import routes
 
 
@@ -23,3 +24,13 @@ def learn_client() -> Iterator[TestClient]:
     app.add_middleware(LanguageMiddleware)
     with TestClient(app) as test_client:
         yield test_client
+
+
+def lesson_at(client: TestClient, lesson: str, moves: list[str], language: str = "en"
+              ) -> dict[str, Any]:
+    """The lesson ``lesson`` after ``moves``, in ``language`` (asserting a 200)."""
+    client.cookies.set(LANGUAGE_COOKIE, language)
+    answer = client.get(f"/api/learn/{lesson}", params={"moves": ",".join(moves)})
+    assert answer.status_code == 200, answer.text
+    body: dict[str, Any] = answer.json()
+    return body

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.learning import learn_client
+from tests.web.learning import lesson_at as get
 from tricktable.cards import parse_cards
 from tricktable.game import parse_action
 from tricktable.i18n import LANGUAGES
@@ -28,15 +29,6 @@ LESSON_IDS = [lesson.id for lesson in LESSONS]
 def client() -> Iterator[TestClient]:
     with learn_client() as test_client:
         yield test_client
-
-
-def get(client: TestClient, lesson: str, moves: list[str], language: str = "en"
-        ) -> dict[str, Any]:
-    client.cookies.set(LANGUAGE_COOKIE, language)
-    answer = client.get(f"/api/learn/{lesson}", params={"moves": ",".join(moves)})
-    assert answer.status_code == 200, answer.text
-    body: dict[str, Any] = answer.json()
-    return body
 
 
 def candidates(lesson: Lesson, step_index: int, body: dict[str, Any]) -> list[str]:

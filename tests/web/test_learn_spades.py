@@ -13,7 +13,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.web.learning import learn_client
+from tests.web.learning import learn_client, lesson_at
 from tricktable.cards import CARDS, Card
 from tricktable.game import parse_action
 from tricktable.i18n import LANGUAGES
@@ -34,11 +34,7 @@ def client() -> Iterator[TestClient]:
 
 
 def get(client: TestClient, moves: list[str], language: str = "en") -> dict[str, Any]:
-    client.cookies.set(LANGUAGE_COOKIE, language)
-    answer = client.get(f"/api/learn/{LESSON.id}", params={"moves": ",".join(moves)})
-    assert answer.status_code == 200, answer.text
-    body: dict[str, Any] = answer.json()
-    return body
+    return lesson_at(client, LESSON.id, moves, language)
 
 
 def candidates(lesson: SpadesLesson, decision: int, body: dict[str, Any]) -> list[str]:
