@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import ARGS, CHROMIUM, Screenshots, artifacts, page_errors, require_browser
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 from tests.web.test_browser_learn import fits, ready, settled, step
 from tests.web.test_browser_phone import axe_violations
 from tricktable.i18n import LANGUAGES, translate
@@ -22,9 +22,7 @@ from tricktable.web.language import LANGUAGE_COOKIE
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     where = tmp_path_factory.mktemp("learn-spades")
-    started = Server(f"sqlite:///{where / 'learn.sqlite3'}", where / "server.log", workers=1)
-    yield started
-    started.kill()
+    yield from sqlite_server(where, "learn", workers=1)
 
 
 @pytest.fixture(scope="module")

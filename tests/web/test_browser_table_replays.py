@@ -14,18 +14,16 @@ from typing import Any
 import pytest
 
 from tests.web.browser import artifacts
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 from tests.web.test_browser_phone import axe_violations
 from tests.web.test_browser_tables import person, play, start_spades
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
-                     env={"TRICKTABLE_TEST_OPTIONS": "1", "TRICKTABLE_TABLE_GRACE_SECONDS": "2",
-                          "TRICKTABLE_REVIEW_CPU_SECONDS": "2"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "tables", test_options=True,
+                             env={"TRICKTABLE_TABLE_GRACE_SECONDS": "2",
+                                  "TRICKTABLE_REVIEW_CPU_SECONDS": "2"})
 
 
 def step_text(page: Any) -> str:

@@ -14,18 +14,15 @@ from typing import Any
 import pytest
 
 from tests.web.browser import artifacts, page_errors, tool
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
-                     env={"TRICKTABLE_TEST_OPTIONS": "1",
-                          "TRICKTABLE_TABLE_GRACE_SECONDS": "2"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "tables", test_options=True,
+                             env={"TRICKTABLE_TABLE_GRACE_SECONDS": "2"})
 
 
 def person(browser: Any, *, phone: bool = False) -> tuple[Any, Any, list[str]]:
@@ -302,10 +299,7 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
 @pytest.fixture
 def patient_server(tmp_path: Path) -> Iterator[Server]:
     """A server that waits 12 s for a player who dropped (long enough to watch the count)."""
-    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
-                     env={"TRICKTABLE_TABLE_GRACE_SECONDS": "12"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "tables", env={"TRICKTABLE_TABLE_GRACE_SECONDS": "12"})
 
 
 def seat_mark(page: Any, seat: int) -> tuple[str | None, str | None]:
