@@ -11,19 +11,41 @@ from typing import Any
 from tests.web.tables import Sitter
 
 
-class LiveSitter(threading.Thread):
+class Listening(threading.Thread):
+    """A thread that keeps the live messages it reads (``messages``) and what it raised
+    (``error``); :meth:`finish` waits for it and raises that again."""
+
+    timeout: float = 300
+    """How long :meth:`finish` waits by default, in seconds."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.messages: list[dict[str, Any]] = []
+        self.error: BaseException | None = None
+
+    def stuck(self) -> str:
+        """What a thread still running after the wait is said to have failed at."""
+        return "the game did not finish"
+
+    def finish(self, timeout: float | None = None) -> list[dict[str, Any]]:
+        self.join(self.timeout if timeout is None else timeout)
+        assert not self.is_alive(), self.stuck()
+        if self.error is not None:
+            raise self.error
+        return self.messages
+
+
+class LiveSitter(Listening):
     """Reads a seat's live messages until the table's game is over (or ``stop_after``
     messages), playing the seat's turns with ``choose`` as they come; keeps every message."""
 
     def __init__(self, sitter: Sitter, choose: Callable[[dict[str, Any], random.Random], str],
                  seed: int, *, after: int | None = None, game: str | None = None,
                  stop: Callable[[dict[str, Any]], bool] | None = None) -> None:
-        super().__init__(daemon=True)
+        super().__init__()
         self.sitter = sitter
         self.choose = choose
         self.rng = random.Random(seed)
-        self.messages: list[dict[str, Any]] = []
-        self.error: BaseException | None = None
         self.query = "" if after is None else f"?after={after}&game={game}"
         self.stop_when = stop or (lambda m: m["table"]["state"] == "finished")
         self.acted = 0
@@ -49,9 +71,5 @@ class LiveSitter(threading.Thread):
         except BaseException as error:  # reported by finish()
             self.error = error
 
-    def finish(self, timeout: float = 300) -> list[dict[str, Any]]:
-        self.join(timeout)
-        assert not self.is_alive(), f"seat {self.sitter.seat}: the game did not finish"
-        if self.error is not None:
-            raise self.error
-        return self.messages
+    def stuck(self) -> str:
+        return f"seat {self.sitter.seat}: the game did not finish"

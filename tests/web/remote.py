@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +14,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from tests.web.live import Listening
 from tests.web.tables import SEAT_HEADER
 
 
@@ -30,18 +30,18 @@ def sit(base: str, invite: str | None, nickname: str, **table: Any) -> tuple[htt
     return client, response.json()
 
 
-class RemoteSitter(threading.Thread):
+class RemoteSitter(Listening):
+    timeout = 600
+
     def __init__(self, where: Callable[[], str], invite: str, token: str,
                  choose: Callable[[dict[str, Any], random.Random], str], seed: int, *,
                  game: str | None = None) -> None:
-        super().__init__(daemon=True)
+        super().__init__()
         self.where = where
         self.invite = invite
         self.token = token
         self.choose = choose
         self.rng = random.Random(seed)
-        self.messages: list[dict[str, Any]] = []
-        self.error: BaseException | None = None
         self.reconnects = 0
         self.acted = 0
         self.after: int | None = 0
@@ -95,12 +95,8 @@ class RemoteSitter(threading.Thread):
         except BaseException as error:
             self.error = error
 
-    def finish(self, timeout: float = 600) -> list[dict[str, Any]]:
-        self.join(timeout)
-        assert not self.is_alive(), "the game did not finish in time"
-        if self.error is not None:
-            raise self.error
-        return self.messages
+    def stuck(self) -> str:
+        return "the game did not finish in time"
 
 
 def event_numbers(messages: list[dict[str, Any]]) -> list[int]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -99,6 +100,28 @@ def start(host: Sitter) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     host.state = response.json()
     return host.state
+
+
+@contextmanager
+def at_a_table(app: FastAPI, *guests: str, **body: Any) -> Iterator[list[Sitter]]:
+    """Ann's table (``body``; left out, an easy five-hand Sheepshead) with ``guests`` seated
+    after her, in the lobby: the sitters, Ann first, their visitors open for the block."""
+    people = visitors(app, 1 + len(guests))
+    with ExitStack() as stack:
+        for client in people:
+            stack.enter_context(client)
+        ann = create(people[0], **(body or {"game": "sheepshead", "hands": 5,
+                                            "difficulty": "easy"}))
+        yield [ann, *(join(client, ann.invite, name)
+                      for client, name in zip(people[1:], guests, strict=True))]
+
+
+@contextmanager
+def started_table(app: FastAPI, **body: Any) -> Iterator[tuple[Sitter, Sitter]]:
+    """Ann's table (as :func:`at_a_table`) with Bob in the next seat, started."""
+    with at_a_table(app, "Bob", **body) as (ann, bob):
+        start(ann)
+        yield ann, bob
 
 
 def my_turn(state: dict[str, Any]) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import Screenshots, artifacts, page_errors, wait_for_state
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 from tests.web.test_browser_phone import axe_violations
 
 PHONE = {"width": 390, "height": 844}
@@ -22,10 +22,7 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'coach.sqlite3'}", tmp_path / "server.log",
-                     workers=1)
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "coach", workers=1)
 
 
 def coach_line(page: Any, before: str) -> str:

@@ -40,6 +40,17 @@ def settled(page: Any) -> None:
                            timeout=20_000)
 
 
+def learn_on_a_phone(browser: Any, server: Server, language: str) -> tuple[Any, list[str]]:
+    """The lessons' page on a phone in ``language``, ready: the page and its errors."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": LANGUAGE_COOKIE, "value": language, "url": server.url}])
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(f"{server.url}/learn")
+    ready(page)
+    return page, errors
+
+
 def ready(page: Any) -> None:
     page.wait_for_selector("#learn[data-ready]", state="attached")
 
@@ -111,15 +122,10 @@ def fits(page: Any) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_lesson_completes_on_a_phone(server: Server, browser: Any, language: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_cookies([{"name": LANGUAGE_COOKIE, "value": language, "url": server.url}])
-    page = context.new_page()
-    errors = page_errors(page)
+    page, errors = learn_on_a_phone(browser, server, language)
     english = language == "en"
     shot = Screenshots(page, artifacts(f"browser-learn-{language}")) if english else None
     problems: list[str] = []
-    page.goto(f"{server.url}/learn")
-    ready(page)
     assert page.locator("html").get_attribute("lang") == language
     if english:
         problems += [f"list: {p}" for p in axe_violations(page)]
@@ -141,7 +147,7 @@ def test_every_lesson_completes_on_a_phone(server: Server, browser: Any, languag
         problems += [f"lesson: {p}" for p in axe_violations(page)]
     assert problems == []
     assert errors == []
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("lesson", ["follow", "spades"])

@@ -11,20 +11,17 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import ARGS, CHROMIUM, Screenshots, artifacts, page_errors, require_browser
-from tests.web.servers import Server
-from tests.web.test_browser_learn import fits, ready, settled, step
+from tests.web.browser import ARGS, CHROMIUM, Screenshots, artifacts, require_browser
+from tests.web.servers import Server, sqlite_server
+from tests.web.test_browser_learn import fits, learn_on_a_phone, ready, settled, step
 from tests.web.test_browser_phone import axe_violations
 from tricktable.i18n import LANGUAGES, translate
-from tricktable.web.language import LANGUAGE_COOKIE
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     where = tmp_path_factory.mktemp("learn-spades")
-    started = Server(f"sqlite:///{where / 'learn.sqlite3'}", where / "server.log", workers=1)
-    yield started
-    started.kill()
+    yield from sqlite_server(where, "learn", workers=1)
 
 
 @pytest.fixture(scope="module")
@@ -42,15 +39,10 @@ def browser() -> Iterator[Any]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_spades_lesson_completes_on_a_phone(server: Server, browser: Any,
                                                 language: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_cookies([{"name": LANGUAGE_COOKIE, "value": language, "url": server.url}])
-    page = context.new_page()
-    errors = page_errors(page)
+    page, errors = learn_on_a_phone(browser, server, language)
     english = language == "en"
     shot = Screenshots(page, artifacts(f"browser-learn-spades-{language}")) if english else None
     problems: list[str] = []
-    page.goto(f"{server.url}/learn")
-    ready(page)
     assert page.locator("#learn-spades").inner_text() == translate(language, "learn.page.spades")
     page.locator('[data-lesson="spades"]').click()
     settled(page)
@@ -101,4 +93,4 @@ def test_the_spades_lesson_completes_on_a_phone(server: Server, browser: Any,
     assert page.locator('.learn-lesson.done[data-lesson="spades"]').count() == 1
     assert problems == []
     assert errors == []
-    context.close()
+    page.context.close()

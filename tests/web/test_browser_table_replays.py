@@ -13,19 +13,17 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import artifacts, tool
-from tests.web.servers import Server
+from tests.web.browser import artifacts
+from tests.web.servers import Server, sqlite_server
 from tests.web.test_browser_phone import axe_violations
-from tests.web.test_browser_tables import create_table, person, play, sit_down
+from tests.web.test_browser_tables import person, play, start_spades
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
-                     env={"TRICKTABLE_TEST_OPTIONS": "1", "TRICKTABLE_TABLE_GRACE_SECONDS": "2",
-                          "TRICKTABLE_REVIEW_CPU_SECONDS": "2"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "tables", test_options=True,
+                             env={"TRICKTABLE_TABLE_GRACE_SECONDS": "2",
+                                  "TRICKTABLE_REVIEW_CPU_SECONDS": "2"})
 
 
 def step_text(page: Any) -> str:
@@ -47,12 +45,7 @@ def same_step(pages: list[Any], wanted: str, limit: float = 10) -> None:
 def test_after_a_table_game_replay_together_and_my_seats_review(server: Server, browser: Any,
                                                                   tmp_path: Path) -> None:
     (_, ann, ann_errors), (_, bob, bob_errors) = person(browser), person(browser, phone=True)
-    link = create_table(ann, server.url, "spades", "Ann", "?target=30")
-    sit_down(bob, link, "Bob")
-    ann.get_by_role("button", name="Start the game").click()
-    for page in (ann, bob):
-        page.wait_for_selector("#spades-view:not([hidden])")
-        tool(page, "#sp-speed").select_option("instant")
+    link = start_spades(ann, bob, server.url)
     play([ann, bob], "sp-", until=lambda: all(
         p.evaluate("document.body.dataset.state") == "final" for p in (ann, bob)), limit=240)
     for page in (ann, bob):  # the final dialog: my seat's replay and review, replay together

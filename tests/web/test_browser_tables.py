@@ -14,18 +14,15 @@ from typing import Any
 import pytest
 
 from tests.web.browser import artifacts, page_errors, tool
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
-                     env={"TRICKTABLE_TEST_OPTIONS": "1",
-                          "TRICKTABLE_TABLE_GRACE_SECONDS": "2"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "tables", test_options=True,
+                             env={"TRICKTABLE_TABLE_GRACE_SECONDS": "2"})
 
 
 def person(browser: Any, *, phone: bool = False) -> tuple[Any, Any, list[str]]:
@@ -140,16 +137,35 @@ def play(pages: list[Any], prefix: str, *, until: Any = None, limit: float = 600
     raise AssertionError(f"the game did not end in time; the pages: {states}")
 
 
+def start_spades(ann: Any, bob: Any, url: str) -> str:
+    """Ann's Spades table to 30 at ``url``, Bob seated, started, both at instant speed: the
+    table's link."""
+    link = create_table(ann, url, "spades", "Ann", "?target=30")
+    sit_down(bob, link, "Bob")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        page.wait_for_selector("#spades-view:not([hidden])")
+        tool(page, "#sp-speed").select_option("instant")
+    return link
+
+
+def three_in_the_lobby(ann: Any, bob: Any, cy: Any, url: str) -> str:
+    """Ann's Sheepshead table at ``url`` with Bob and Cy seated, as Ann's lobby shows it: the
+    table's link."""
+    link = create_table(ann, url, "sheepshead", "Ann")
+    sit_down(bob, link, "Bob")
+    sit_down(cy, link, "Cy")
+    ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
+                          ".length === 3")
+    return link
+
+
 def test_three_friends_and_two_computers_play_sheepshead(server: Server, browser: Any) -> None:
     directory = artifacts("browser-tables")
     people = [person(browser), person(browser, phone=True), person(browser)]
     (_, ann, ann_errors), (_, bob, bob_errors), (_, cy, cy_errors) = people
-    link = create_table(ann, server.url, "sheepshead", "Ann")
-    sit_down(bob, link, "Bob")
-    sit_down(cy, link, "Cy")
     # The host's lobby shows the seats filling.
-    ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
-                          ".length === 3")
+    link = three_in_the_lobby(ann, bob, cy, server.url)
     ann.screenshot(path=str(directory / "01-lobby.png"), full_page=True)
     assert bob.locator("#start-table").is_hidden()
     ann.get_by_role("button", name="Start the game").click()
@@ -236,11 +252,7 @@ def test_the_host_removes_a_player_and_another_leaves_mid_game(
     directory = artifacts("browser-tables-leave")
     people = [person(browser), person(browser), person(browser, phone=True)]
     (_, ann, ann_errors), (_, bob, bob_errors), (_, cy, cy_errors) = people
-    link = create_table(ann, server.url, "sheepshead", "Ann")
-    sit_down(bob, link, "Bob")
-    sit_down(cy, link, "Cy")
-    ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li[data-kind=human]')"
-                          ".length === 3")
+    three_in_the_lobby(ann, bob, cy, server.url)
     # Only the host sees the buttons that take a player off the table.
     assert bob.locator("#lobby-seats button.remove-seat").count() == 0
     ann.screenshot(path=str(directory / "01-host-lobby.png"), full_page=True)
@@ -270,12 +282,7 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
     # A game to 30 where both bid 3 (the bid picker's own number: the step presses the
     # primary "Bid 3", never "−", "+" or "Nil") ends after its first hand: of 13 tricks one
     # side takes 7 or more, makes its bid and reaches 30, and the totals cannot tie.
-    link = create_table(ann, server.url, "spades", "Ann", "?target=30")
-    sit_down(bob, link, "Bob")
-    ann.get_by_role("button", name="Start the game").click()
-    for page in (ann, bob):
-        page.wait_for_selector("#spades-view:not([hidden])")
-        tool(page, "#sp-speed").select_option("instant")
+    start_spades(ann, bob, server.url)
     assert bob.evaluate("document.body.dataset.me") == "1"
     acted = play([ann, bob], "sp-", limit=240)
     assert acted >= 28  # 26 draws, 2 bids, cards
@@ -293,10 +300,7 @@ def test_two_browsers_play_spades_to_the_end(server: Server, browser: Any) -> No
 @pytest.fixture
 def patient_server(tmp_path: Path) -> Iterator[Server]:
     """A server that waits 12 s for a player who dropped (long enough to watch the count)."""
-    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
-                     env={"TRICKTABLE_TABLE_GRACE_SECONDS": "12"})
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "tables", env={"TRICKTABLE_TABLE_GRACE_SECONDS": "12"})
 
 
 def seat_mark(page: Any, seat: int) -> tuple[str | None, str | None]:

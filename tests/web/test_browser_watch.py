@@ -5,24 +5,15 @@ live, never a hand, cannot talk, and sees the final standings; the players see o
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.web.browser import artifacts, tool
 from tests.web.servers import Server
 from tests.web.test_browser_tables import create_table, over, person, play, sit_down
+from tests.web.test_browser_tables import server as tables_server
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", tmp_path / "server.log",
-                     env={"TRICKTABLE_TEST_OPTIONS": "1",
-                          "TRICKTABLE_TABLE_GRACE_SECONDS": "2"})
-    yield started
-    started.kill()
+server = tables_server
+"""The friends' tables' server (test_browser_tables.py's fixture): a watcher's is the same."""
 
 
 def test_two_players_and_a_watcher_who_sees_the_cards_played_and_no_hand(

@@ -18,15 +18,12 @@ from typing import Any
 import pytest
 
 from tests.web.browser import Screenshots, artifacts, chromium_page, page_errors, wait_for_state
-from tests.web.servers import Server
+from tests.web.servers import Server, sqlite_server
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    started = Server(f"sqlite:///{tmp_path / 'browser.sqlite3'}", tmp_path / "server.log",
-                     workers=2)
-    yield started
-    started.kill()
+    yield from sqlite_server(tmp_path, "browser", workers=2)
 
 
 def test_a_person_plays_a_wisconsin_table_in_the_browser(server: Server,

@@ -8,17 +8,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tests.web.learning import learn_client
+from tests.web.learning import lesson_at as get
 from tricktable.cards import parse_cards
 from tricktable.game import parse_action
 from tricktable.i18n import LANGUAGES
 from tricktable.sheepshead.deck import mask_points
 from tricktable.sheepshead.state import new_hand
-from tricktable.web.errors import install_error_handlers
-from tricktable.web.language import LANGUAGE_COOKIE, LanguageMiddleware
-from tricktable.web.learn import routes
+from tricktable.web.language import LANGUAGE_COOKIE
 from tricktable.web.learn.lessons import LESSONS, YOU, Act, Lesson, build_deal
 from tricktable.web.learn.runner import NAMES
 from tricktable.web.learn.spades_lessons import SPADES_LESSONS
@@ -28,21 +27,8 @@ LESSON_IDS = [lesson.id for lesson in LESSONS]
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    app = FastAPI()
-    app.include_router(routes.router)
-    install_error_handlers(app)
-    app.add_middleware(LanguageMiddleware)
-    with TestClient(app) as test_client:
+    with learn_client() as test_client:
         yield test_client
-
-
-def get(client: TestClient, lesson: str, moves: list[str], language: str = "en"
-        ) -> dict[str, Any]:
-    client.cookies.set(LANGUAGE_COOKIE, language)
-    answer = client.get(f"/api/learn/{lesson}", params={"moves": ",".join(moves)})
-    assert answer.status_code == 200, answer.text
-    body: dict[str, Any] = answer.json()
-    return body
 
 
 def candidates(lesson: Lesson, step_index: int, body: dict[str, Any]) -> list[str]:

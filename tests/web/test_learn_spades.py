@@ -13,14 +13,13 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tests.web.learning import learn_client, lesson_at
 from tricktable.cards import CARDS, Card
 from tricktable.game import parse_action
 from tricktable.i18n import LANGUAGES
 from tricktable.spades.scoring import contract_score
 from tricktable.spades.state import HandState, Phase, new_hand
-from tricktable.web.errors import install_error_handlers
-from tricktable.web.language import LANGUAGE_COOKIE, LanguageMiddleware
-from tricktable.web.learn import routes
+from tricktable.web.language import LANGUAGE_COOKIE
 from tricktable.web.learn.lessons import YOU, Act
 from tricktable.web.learn.spades_lessons import SPADES_LESSONS, SpadesLesson, build_stock
 
@@ -30,20 +29,12 @@ THEM = 1 - YOU
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    app = FastAPI()
-    app.include_router(routes.router)
-    install_error_handlers(app)
-    app.add_middleware(LanguageMiddleware)
-    with TestClient(app) as test_client:
+    with learn_client() as test_client:
         yield test_client
 
 
 def get(client: TestClient, moves: list[str], language: str = "en") -> dict[str, Any]:
-    client.cookies.set(LANGUAGE_COOKIE, language)
-    answer = client.get(f"/api/learn/{LESSON.id}", params={"moves": ",".join(moves)})
-    assert answer.status_code == 200, answer.text
-    body: dict[str, Any] = answer.json()
-    return body
+    return lesson_at(client, LESSON.id, moves, language)
 
 
 def candidates(lesson: SpadesLesson, decision: int, body: dict[str, Any]) -> list[str]:

@@ -6,21 +6,15 @@ from __future__ import annotations
 from datetime import datetime
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from tricktable.web.store.db import MIGRATIONS, daily_attempts, games, make_engine, migrate, players
+from tests.web.migrating import migrated_to
+from tricktable.web.store.db import daily_attempts, games, migrate, players
 
 
 def test_0002_resolves_clashing_nicknames_and_keeps_ranked_attempts(
     empty_database_url: str,
 ) -> None:
-    engine = make_engine(empty_database_url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    engine = migrated_to(empty_database_url, "0001")
     old_players = [("a" * 32, "Ace", datetime(2030, 1, 1)),
                    ("b" * 32, "ACE", datetime(2030, 1, 2)),
                    ("c" * 32, "Ａｃｅ", datetime(2030, 1, 3)),

@@ -11,15 +11,14 @@ from datetime import datetime
 import httpx
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.web.daily_helpers import Visitors
+from tests.web.migrating import migrated_to
 from tests.web.play import assert_error
 from tests.web.tables import create, join
-from tricktable.web.store.db import MIGRATIONS, make_engine, migrate, players
+from tricktable.web.store.db import migrate, players
 
 
 @pytest.fixture
@@ -130,12 +129,7 @@ def test_names_at_a_table_are_unique_and_not_the_computers(app: FastAPI) -> None
 
 
 def test_0007_rekeys_names_as_skeletons_and_drops_clashes(empty_database_url: str) -> None:
-    engine = make_engine(empty_database_url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0006")
+    engine = migrated_to(empty_database_url, "0006")
     old = [("a" * 32, "Ace", "ace"), ("b" * 32, "Асе", "асе"),  # Cyrillic: its own key before
            ("c" * 32, "Computer", "computer"), ("d" * 32, "\u3164", "\u3164"),
            ("e" * 32, "Bo", "bo")]

@@ -16,7 +16,15 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import Clock
 from tests.web.daily_helpers import Visitors
 from tests.web.play import assert_error, random_legal, steady_spades
-from tests.web.tables import SEAT_HEADER, create, join, play_by_polling, start, visitors
+from tests.web.tables import (
+    SEAT_HEADER,
+    create,
+    join,
+    play_by_polling,
+    start,
+    started_table,
+    visitors,
+)
 from tricktable.web.tables.db import friend_tables
 from tricktable.web.tables.service import TableService
 
@@ -57,43 +65,35 @@ def test_friends_and_computers_play_a_whole_game_and_a_rematch(app: FastAPI) -> 
 
 
 def test_a_seat_sees_only_its_own_hand(app: FastAPI) -> None:
-    ann_client, bob_client = clients(app, 2)
-    with ann_client, bob_client:
-        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy")
-        bob = join(bob_client, ann.invite, "Bob")
-        start(ann)
+    with started_table(app) as (ann, bob):
         a, b = ann.poll()["game"], bob.poll()["game"]
         assert a["seat"] == 0 and b["seat"] == 1
         assert set(a["view"]["hand"]["hand"]).isdisjoint(b["view"]["hand"]["hand"])
         # Without a token: the seats only, no game view.
-        anyone = ann_client.get(f"/api/tables/{ann.invite}").json()
+        anyone = ann.client.get(f"/api/tables/{ann.invite}").json()
         assert anyone["game"] is None and anyone["table"]["you"] is None
 
 
 def test_nobody_acts_for_another_seat_or_a_computer(app: FastAPI) -> None:
-    ann_client, bob_client = clients(app, 2)
-    with ann_client, bob_client:
-        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy")
-        bob = join(bob_client, ann.invite, "Bob")
-        start(ann)
+    with started_table(app) as (ann, bob):
         url = f"/api/tables/{ann.invite}/actions"
         game = ann.poll()["game"]
         body = {"action": "pass", "version": game["version"]}
         for seat, words in ((1, "another player"), (3, "computer")):
-            error = assert_error(ann_client.post(url, headers=ann.headers,
+            error = assert_error(ann.client.post(url, headers=ann.headers,
                                                  json={**body, "seat": seat}),
                                  403, "not_your_seat")
             assert words in error["message"]
         # Guessed and missing tokens sit nobody.
         for headers in ({SEAT_HEADER: secrets.token_urlsafe(24)}, {}):
-            assert_error(ann_client.post(url, headers=headers, json=body), 403, "not_seated")
-            assert_error(ann_client.post(f"/api/tables/{ann.invite}/start", headers=headers),
+            assert_error(ann.client.post(url, headers=headers, json=body), 403, "not_seated")
+            assert_error(ann.client.post(f"/api/tables/{ann.invite}/start", headers=headers),
                          403, "not_seated")
         # A token of one table is nothing at another.
-        other = create(bob_client, game="spades", difficulty="easy")
-        assert_error(bob_client.post(url, headers=other.headers, json=body), 403, "not_seated")
+        other = create(bob.client, game="spades", difficulty="easy")
+        assert_error(bob.client.post(url, headers=other.headers, json=body), 403, "not_seated")
         # A guessed invite finds no table.
-        assert_error(ann_client.get(f"/api/tables/{secrets.token_urlsafe(16)}"), 404,
+        assert_error(ann.client.get(f"/api/tables/{secrets.token_urlsafe(16)}"), 404,
                      "unknown_table")
         # Not my turn: a 409 with the table as it is; a stale version too.
         waiting = ann if ann.poll()["game"]["to_move"] != 0 else bob

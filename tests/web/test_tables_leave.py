@@ -15,15 +15,11 @@ from fastapi.testclient import TestClient
 
 from tests.web.conftest import Clock
 from tests.web.play import assert_error, random_legal
-from tests.web.tables import Sitter, create, join, play_by_polling, start
+from tests.web.tables import Sitter, at_a_table, create, join, play_by_polling, start, started_table
 from tricktable.web.store.db import games
 from tricktable.web.tables.db import friend_phrases, friend_seats, friend_tables
 from tricktable.web.tables.service import TableService
 from tricktable.web.tables.views import owner_of
-
-
-def clients(app: FastAPI, count: int) -> list[TestClient]:
-    return [TestClient(app, raise_server_exceptions=False) for _ in range(count)]
 
 
 def leave(sitter: Sitter) -> dict[str, object]:
@@ -50,11 +46,8 @@ def rows(app: FastAPI, table: sa.Table, *where: sa.ColumnElement[bool]) -> int:
 
 
 def test_leaving_the_lobby_opens_the_seat_and_hands_on_the_host(app: FastAPI) -> None:
-    ann_client, bob_client, cy_client = clients(app, 3)
-    with ann_client, bob_client, cy_client:
-        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
-        bob = join(bob_client, ann.invite, "Bob")
-        cy = join(cy_client, ann.invite, "Cy")
+    with at_a_table(app, "Bob", "Cy", game="sheepshead", hands=5, difficulty="easy",
+                    nickname="Ann") as (ann, bob, cy):
         left = leave(bob)
         assert left["game"] is None and left["table"]["you"] is None  # type: ignore[index]
         assert kinds(ann)[:3] == ["human", "open", "human"]
@@ -66,17 +59,14 @@ def test_leaving_the_lobby_opens_the_seat_and_hands_on_the_host(app: FastAPI) ->
         leave(ann)
         table = cy.poll()["table"]
         assert table["host_seat"] == cy.seat and table["seats"][0]["kind"] == "open"
-        again = join(bob_client, ann.invite, "Bob")  # sitting down again is a fresh seat
+        again = join(bob.client, ann.invite, "Bob")  # sitting down again is a fresh seat
         assert again.seat == 0
         assert start(cy)["table"]["state"] == "playing"
 
 
 def test_a_player_who_leaves_a_game_is_played_by_a_computer(app: FastAPI) -> None:
-    ann_client, bob_client = clients(app, 2)
-    with ann_client, bob_client:
-        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
-        bob = join(bob_client, ann.invite, "Bob")
-        start(ann)
+    with started_table(app, game="sheepshead", hands=5, difficulty="easy",
+                       nickname="Ann") as (ann, bob):
         leave(bob)
         assert kinds(ann) == ["human", "computer", "computer", "computer", "computer"]
         play_by_polling([ann], random_legal, random.Random(3), timeout=240)
@@ -84,11 +74,8 @@ def test_a_player_who_leaves_a_game_is_played_by_a_computer(app: FastAPI) -> Non
 
 
 def test_the_host_takes_a_player_off_the_table(app: FastAPI) -> None:
-    ann_client, bob_client, cy_client = clients(app, 3)
-    with ann_client, bob_client, cy_client:
-        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
-        bob = join(bob_client, ann.invite, "Bob")
-        cy = join(cy_client, ann.invite, "Cy")
+    with at_a_table(app, "Bob", "Cy", game="sheepshead", hands=5, difficulty="easy",
+                    nickname="Ann") as (ann, bob, cy):
         assert_error(remove(bob, cy.seat), 403, "not_host")  # type: ignore[arg-type]
         assert_error(remove(ann, ann.seat), 400, "bad_seat")  # type: ignore[arg-type]
         assert_error(remove(ann, 4), 400, "bad_seat")  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
 from tests.web.live import LiveSitter
 from tests.web.play import random_legal
-from tests.web.tables import create, join, start, visitors
+from tests.web.tables import create, join, start, started_table, visitors
 from tricktable.game import parse_action
 from tricktable.sheepshead.match import Match
 from tricktable.web.games import adapter
@@ -100,11 +100,7 @@ def test_a_leak_walk_over_every_live_message_of_a_whole_game(app: FastAPI) -> No
 
 
 def test_a_reconnect_resumes_after_the_last_event_it_saw(app: FastAPI) -> None:
-    ann_client, bob_client = clients(app, 2)
-    with ann_client, bob_client:
-        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy")
-        bob = join(bob_client, ann.invite, "Bob")
-        start(ann)
+    with started_table(app) as (ann, bob):
         # Bob plays along in the background; Ann watches for a few messages, then leaves.
         bob_live = LiveSitter(bob, random_legal, 5)
         bob_live.start()
@@ -146,11 +142,7 @@ def test_a_wrong_token_gets_no_live_messages(app: FastAPI) -> None:
 def test_an_away_player_is_played_by_a_computer_until_back(
         make_app: Callable[..., FastAPI]) -> None:
     app = make_app(table_grace_seconds=1.0, now=None)  # presence needs the real clock
-    ann_client, bob_client = clients(app, 2)
-    with ann_client, bob_client:
-        ann = create(ann_client, game="sheepshead", hands=5, difficulty="easy")
-        bob = join(bob_client, ann.invite, "Bob")
-        start(ann)
+    with started_table(app) as (ann, bob):
         # Ann plays live; Bob never connects: after the grace period a computer plays him.
         ann_live = LiveSitter(ann, random_legal, 11, stop=lambda m: any(
             e.get("seat") == 1 for e in (m["game"] or {}).get("events", [])

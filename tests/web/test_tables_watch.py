@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
-from tests.web.live import LiveSitter
+from tests.web.live import Listening, LiveSitter
 from tests.web.play import random_legal, steady_spades
 from tests.web.tables import create, join, start, visitors
 from tests.web.test_tables_live import true_match
@@ -32,15 +32,13 @@ MALFORMED = "abc"
 UNKNOWN = "A" * 22
 
 
-class Watcher(threading.Thread):
+class Watcher(Listening):
     """Watches a table over the live WebSocket until its game is over; keeps every message."""
 
     def __init__(self, client: TestClient, invite: str, *, ready: threading.Event | None = None,
                  say: dict[str, Any] | None = None) -> None:
-        super().__init__(daemon=True)
+        super().__init__()
         self.client, self.invite, self.ready, self.say = client, invite, ready, say
-        self.messages: list[dict[str, Any]] = []
-        self.error: BaseException | None = None
 
     def run(self) -> None:
         try:
@@ -59,12 +57,8 @@ class Watcher(threading.Thread):
         except BaseException as error:  # reported by finish()
             self.error = error
 
-    def finish(self, timeout: float = 300) -> list[dict[str, Any]]:
-        self.join(timeout)
-        assert not self.is_alive(), "the watched game did not finish"
-        if self.error is not None:
-            raise self.error
-        return self.messages
+    def stuck(self) -> str:
+        return "the watched game did not finish"
 
 
 def assert_public(tables: TableService, message: dict[str, Any],

@@ -44,9 +44,11 @@ __all__ = [
     "NicknameRequest",
     "SheepsheadGameRequest",
     "SpadesGameRequest",
+    "TargetScore",
     "UNION_TAGS",
     "UndoRequest",
     "WholeNumber",
+    "check_hand_count",
     "PresetName",
     "Reason",
 ]
@@ -83,6 +85,17 @@ WholeNumber = Annotated[StrictInt, BeforeValidator(_integral)]
 HandCount = Literal[HAND_COUNTS]  # type: ignore[valid-type]
 """Sheepshead's numbers of hands (:data:`tricktable.sheepshead.rules.HAND_COUNTS`)."""
 
+TargetScore = Annotated[StrictInt, Field(ge=1, le=10_000), BeforeValidator(_integral)]
+"""The score that ends a Spades game, 1 to 10,000 (test-only: see the requests' ``target``)."""
+
+
+def check_hand_count(hands: int | None) -> None:
+    """Refuses a number of hands Sheepshead does not play (``None``, left out, passes)."""
+    if hands is not None and hands not in HAND_COUNTS:
+        raise WordedError(Message("server.validation.choice", {
+            "field": "hands", "choices": ", ".join(map(str, HAND_COUNTS)),
+            "input": str(hands)}))
+
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -117,10 +130,7 @@ class SheepsheadGameRequest(_Body):
         for name in ("preset", "difficulty", "hands", "partner", "crack", "blitz"):
             if name in self.model_fields_set and getattr(self, name) is None:
                 raise WordedError(Message("server.validation.null", {"field": name}))
-        if self.hands is not None and self.hands not in HAND_COUNTS:
-            raise WordedError(Message("server.validation.choice", {
-                "field": "hands", "choices": ", ".join(map(str, HAND_COUNTS)),
-                "input": str(self.hands)}))
+        check_hand_count(self.hands)
         return self
 
     def house(self) -> dict[str, Any]:
@@ -141,8 +151,7 @@ class SpadesGameRequest(_Body):
     """The table; left out, the default table."""
     difficulty: DifficultyName | SkipJsonSchema[None] = None
     """Left out: normal."""
-    target: Annotated[StrictInt, Field(ge=1, le=10_000),
-                      BeforeValidator(_integral)] | SkipJsonSchema[None] = None
+    target: TargetScore | SkipJsonSchema[None] = None
     """The score that ends the game.  Test-only: refused, and not in the document, unless the
     server allows test options."""
     coached: StrictBool = False

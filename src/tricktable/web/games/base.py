@@ -148,6 +148,21 @@ class GameAdapter(ABC, Generic[M]):
     def event_count(self, match: M) -> int:
         return sum(len(hand.events) for hand in self.hands(match))
 
+    def events_since(self, match: M, seat: Seat, since: int) -> list[dict[str, Any]]:
+        """The game's events after event number ``since`` as ``seat`` sees them (any seat
+        number :meth:`event_json` takes), each with its ``index`` in the game and its
+        ``deal``."""
+        events: list[dict[str, Any]] = []
+        offset = 0
+        for number, hand in enumerate(self.hands(match)):
+            count = len(hand.events)
+            if offset + count > since:
+                for index in range(max(0, since - offset), count):
+                    data = self.event_json(hand, hand.events[index], seat)
+                    events.append({"index": offset + index, "deal": number, **data})
+            offset += count
+        return events
+
     def state_json(self, match: M, seat: Seat, since: int, *, full: bool) -> dict[str, Any]:
         """Everything ``seat`` may see now, with the events since event number ``since``;
         ``full`` for a whole-state load (the last finished hand is then always included).
@@ -158,15 +173,7 @@ class GameAdapter(ABC, Generic[M]):
         ``previous_hand``.
         """
         hands = self.hands(match)
-        events: list[dict[str, Any]] = []
-        offset = 0
-        for number, hand in enumerate(hands):
-            count = len(hand.events)
-            if offset + count > since:
-                for index in range(max(0, since - offset), count):
-                    data = self.event_json(hand, hand.events[index], seat)
-                    events.append({"index": offset + index, "deal": number, **data})
-            offset += count
+        events = self.events_since(match, seat, since)
         view, legal = self.view_json(match, seat)
         # The last finished hand, revealed: on a load, and when a hand ended among the events.
         finished = hands if self.is_over(match) else hands[:-1]
@@ -185,7 +192,7 @@ class GameAdapter(ABC, Generic[M]):
             "unplayable": self.unplayable(hands[-1], seat, view, legal),
             "deal": len(hands) - 1,
             "events": events,
-            "event_count": offset,
+            "event_count": sum(len(hand.events) for hand in hands),
             "previous_hand": previous,
         }
 

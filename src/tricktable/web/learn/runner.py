@@ -13,9 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.cards import Card, parse_cards
-from tricktable.game import PASS, Action, ActionKind, IllegalAction, parse_action
-from tricktable.i18n import translate
-from tricktable.i18n.errors import WordedError
+from tricktable.game import PASS, Action, ActionKind, parse_action
 from tricktable.sheepshead.deck import PLAY_SUIT, POINTS, STRENGTH, PlaySuit, mask_points
 from tricktable.sheepshead.hand import Phase
 from tricktable.sheepshead.state import HandState, new_hand
@@ -23,27 +21,18 @@ from tricktable.web.learn.lessons import (
     YOU,
     Act,
     Ask,
-    Computers,
     Lesson,
-    Say,
-    Setup,
     build_deal,
 )
+from tricktable.web.learn.replaying import NAMES, LessonError, Replay
 from tricktable.web.pages.rules_facts import sheepshead_facts
 
 __all__ = ["NAMES", "LessonError", "run"]
-
-NAMES = ("", "Ada", "Ben", "Cleo", "Dan")
-"""The computer seats' names (seat 0 is you)."""
 
 _FACTS = ("trump_order", "trump_count", "ace", "ten", "king", "queen", "jack", "deck_points",
           "win", "hand_size", "blind_size")
 _SUIT_KEYS = {PlaySuit.CLUBS: "learn.suit.clubs", PlaySuit.SPADES: "learn.suit.spades",
               PlaySuit.HEARTS: "learn.suit.hearts", PlaySuit.TRUMP: "learn.suit.trump"}
-
-
-class LessonError(WordedError):
-    """Moves the lesson cannot replay (a 400)."""
 
 
 def _symbol(card: Card) -> str:
@@ -54,24 +43,14 @@ def _card(card: Card) -> str:
     return str(card)
 
 
-class _Run:
+class _Run(Replay):
     """One replay: the engine state, the transcript so far, in one language."""
 
     def __init__(self, lesson: Lesson, language: str) -> None:
+        super().__init__(lesson.setup, language)
         self.lesson = lesson
-        self.language = language
         self.state: HandState = new_hand(deal=build_deal(lesson.hands, lesson.blind),
                                          dealer=lesson.dealer)
-        self.items: list[dict[str, Any]] = []
-        self.setup = list(lesson.setup)
-        self.held: list[dict[str, Any]] = []
-        """The trick just won, told after the checks that ask about it."""
-
-    def t(self, key: str, **params: Any) -> str:
-        return translate(self.language, key, **params)
-
-    def name(self, seat: int) -> str:
-        return self.t("learn.you") if seat == YOU else NAMES[seat]
 
     def params(self) -> dict[str, Any]:
         facts = sheepshead_facts()
@@ -226,71 +205,20 @@ class _Run:
         keys = {ActionKind.PICK: "learn.action.pick", ActionKind.PASS: "learn.action.pass"}
         return self.t(keys.get(action.kind, "learn.action.alone"))
 
-    def decide(self, step: Act, text: str, last: bool) -> str | None:
-        """Apply your move ``text``; the reason it is refused (on the last move only)."""
-        try:
-            action = parse_action(text)
-        except ValueError as error:
-            raise LessonError(str(error)) from None
-        if state_refuses := self.refusal(action):
-            if last:
-                return state_refuses
-            raise LessonError(f"the move {text!r} is not the lesson's: {state_refuses}")
-        if step.accept and str(action) not in step.accept:
-            hint = self.t(step.hint or "learn.hint", **self.params())
-            if last:
-                return hint
-            raise LessonError(f"the move {text!r} is not the one this lesson goes on with")
+    def move(self, action: Action) -> None:
+        """Your allowed move: a card played, else the action told as the table saw it."""
         if action.kind is ActionKind.PLAY:
             self.play(action.card)
         else:
             self.state.apply(action)
             self.items.append({"kind": "did", "text": self.worded(YOU, action)})
-        return None
-
-    def refusal(self, action: Action) -> str | None:
-        """Why the engine refuses ``action`` now, in words (None if it allows it)."""
-        if action in self.state.legal_actions():
-            return None
-        try:
-            self.state.copy().apply(action)
-        except IllegalAction as error:
-            return error.words(self.language)
-        return self.t("learn.hint")
 
 
 def run(lesson: Lesson, moves: list[str], language: str) -> dict[str, Any]:
     """The lesson up to its next decision, given ``moves``: the transcript, your hand, the
     trick on the table, and what is asked of you (or the recap when it is over)."""
     replay = _Run(lesson, language)
-    left = list(moves)
-    pending: dict[str, Any] | None = None
-    for step in lesson.steps:
-        if not isinstance(step, Ask):
-            replay.items += replay.held
-            replay.held.clear()
-        if isinstance(step, Say):
-            replay.items.append({"kind": "say", "text": replay.t(step.key, **replay.params())})
-        elif isinstance(step, Setup):
-            replay.set_up()
-            if step.key:
-                replay.items.append({"kind": "say", "text": replay.t(step.key, **replay.params())})
-        elif isinstance(step, Computers):
-            replay.computers()
-        elif isinstance(step, Ask):
-            replay.ask(step)
-        else:
-            if not left:
-                pending = replay.pending(step)
-                break
-            refused = replay.decide(step, left.pop(0), last=not left)
-            if refused is not None:
-                pending = replay.pending(step, refused)
-                break
-    if pending is None:
-        replay.items += replay.held
-    if left:
-        raise LessonError(f"the lesson is over before the moves {left!r}")
+    pending = replay.walk(lesson.steps, moves)
     state = replay.state
     trick = state.current_trick
     current = state.view(YOU).current_trick

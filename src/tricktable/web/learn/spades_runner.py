@@ -15,13 +15,13 @@ from typing import Any
 
 from tricktable.ai.teaching.spades_reasons import public_reason
 from tricktable.cards import Card, parse_cards
-from tricktable.game import Action, ActionKind, IllegalAction, parse_action
+from tricktable.game import Action, ActionKind, parse_action
 from tricktable.i18n import translate
 from tricktable.spades.deck import trick_winner_card
 from tricktable.spades.scoring import contract_score
 from tricktable.spades.state import HandState, Phase, new_hand
-from tricktable.web.learn.lessons import YOU, Act, Ask, Computers, Say, Setup
-from tricktable.web.learn.runner import NAMES, LessonError
+from tricktable.web.learn.lessons import YOU, Act, Ask
+from tricktable.web.learn.replaying import NAMES, Replay
 from tricktable.web.learn.spades_lessons import SpadesLesson, build_stock
 from tricktable.web.pages.rules_facts import spades_facts
 
@@ -39,23 +39,13 @@ def _symbol(card: Card) -> str:
     return card.symbol
 
 
-class _Run:
+class _Run(Replay):
     """One replay: the engine state and the transcript so far, in one language."""
 
     def __init__(self, lesson: SpadesLesson, language: str) -> None:
+        super().__init__(lesson.setup, language)
         self.lesson = lesson
-        self.language = language
         self.state: HandState = new_hand(deal=build_stock(lesson.draws), first=lesson.first)
-        self.items: list[dict[str, Any]] = []
-        self.setup = list(lesson.setup)
-        self.held: list[dict[str, Any]] = []
-        """The trick just won, told after the checks that ask about it."""
-
-    def t(self, key: str, **params: Any) -> str:
-        return translate(self.language, key, **params)
-
-    def name(self, seat: int) -> str:
-        return self.t("learn.you") if seat == YOU else NAMES[seat]
 
     def params(self) -> dict[str, Any]:
         facts = spades_facts()
@@ -199,69 +189,19 @@ class _Run:
         return {"action": str(action),
                 "label": self.t(keys.get(action.kind, "learn.spades.action.double_nil"))}
 
-    def decide(self, step: Act, text: str, last: bool) -> str | None:
-        """Apply your move ``text``; the reason it is refused (on the last move only)."""
-        try:
-            action = parse_action(text)
-        except ValueError as error:
-            raise LessonError(str(error)) from None
-        if refused := self.refusal(action):
-            if last:
-                return refused
-            raise LessonError(f"the move {text!r} is not the lesson's: {refused}")
-        if step.accept and str(action) not in step.accept:
-            if last:
-                return self.t(step.hint or "learn.hint", **self.params())
-            raise LessonError(f"the move {text!r} is not the one this lesson goes on with")
+    def move(self, action: Action) -> None:
+        """Your allowed move: a card played, else a draw or a bid."""
         if action.kind is ActionKind.PLAY:
             self.play(action.card)
         else:
             self.yours(action)
-        return None
-
-    def refusal(self, action: Action) -> str | None:
-        """Why the engine refuses ``action`` now, in words (None if it allows it)."""
-        if action in self.state.legal_actions():
-            return None
-        try:
-            self.state.copy().apply(action)
-        except IllegalAction as error:
-            return error.words(self.language)
-        return self.t("learn.hint")
 
 
 def run_spades(lesson: SpadesLesson, moves: list[str], language: str) -> dict[str, Any]:
     """The lesson up to its next decision, given ``moves``: the transcript, your hand, the
     card you look at or the trick on the table, and what is asked of you (or the recap)."""
     replay = _Run(lesson, language)
-    left = list(moves)
-    pending: dict[str, Any] | None = None
-    for step in lesson.steps:
-        if not isinstance(step, Ask):
-            replay.items += replay.held
-            replay.held.clear()
-        if isinstance(step, Say):
-            replay.items.append({"kind": "say", "text": replay.t(step.key, **replay.params())})
-        elif isinstance(step, Setup):
-            replay.set_up()
-            if step.key:
-                replay.items.append({"kind": "say", "text": replay.t(step.key, **replay.params())})
-        elif isinstance(step, Computers):
-            replay.computers()
-        elif isinstance(step, Ask):
-            replay.ask(step)
-        else:
-            if not left:
-                pending = replay.pending(step)
-                break
-            refused = replay.decide(step, left.pop(0), last=not left)
-            if refused is not None:
-                pending = replay.pending(step, refused)
-                break
-    if pending is None:
-        replay.items += replay.held
-    if left:
-        raise LessonError(f"the lesson is over before the moves {left!r}")
+    pending = replay.walk(lesson.steps, moves)
     return {
         "id": lesson.id,
         "game": lesson.game,

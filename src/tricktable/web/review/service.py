@@ -72,6 +72,22 @@ def worded_hint(found: dict[str, Any], language: str) -> dict[str, Any]:
             "options": _options(found.get("options", []), language)}
 
 
+def pooled_hint(games: GameService, row: GameRow, seat: Seat, samples: int,
+                search_seed: str) -> dict[str, Any]:
+    """The hint for ``seat`` at ``row``'s position, worked out in the computer pool: a 503 if
+    the pool does not answer in time, a 409 if it is not the seat's turn."""
+    actions = games.store.actions(row.id, row.version)
+    future = games.pool.submit(row.id, hint_job, row.game, row.rules, row.seed, actions, seat,
+                               samples, search_seed)
+    try:
+        found: dict[str, Any] = future.result(timeout=games.pool.timeout)
+    except FutureTimeout:
+        raise ApiError(503, "computer_unavailable", Message("server.hint.slow")) from None
+    except ValueError:
+        raise ApiError(409, "not_your_turn", Message("server.action.not_your_turn")) from None
+    return found
+
+
 def worded_decision(decision: dict[str, Any], language: str) -> dict[str, Any]:
     """A judged decision as stored, in ``language``."""
     return {**decision, "chosen_label": worded(decision.get("chosen_label"), language),
@@ -159,16 +175,8 @@ class ReviewService:
             raise ApiError(403, "no_hints_in_daily", Message("server.hint.daily"))
         if row.status == "over":
             raise ApiError(409, "game_over", Message("illegal.game_over"))
-        actions = self.service.store.actions(row.id, row.version)
-        future = self.service.pool.submit(row.id, hint_job, row.game, row.rules, row.seed,
-                                          actions, row.human_seat, self.hint_samples,
-                                          self.search_seed(row))
-        try:
-            found = future.result(timeout=self.service.pool.timeout)
-        except FutureTimeout:
-            raise ApiError(503, "computer_unavailable", Message("server.hint.slow")) from None
-        except ValueError:
-            raise ApiError(409, "not_your_turn", Message("server.action.not_your_turn")) from None
+        found = pooled_hint(self.service, row, row.human_seat, self.hint_samples,
+                            self.search_seed(row))
         self.reviews.count_hint(row.id, self.service._stamp())
         return {"game_id": row.id, "version": row.version,
                 "hint": worded_hint(found, answer_language()),

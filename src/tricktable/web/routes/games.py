@@ -12,14 +12,13 @@ from tricktable.web.contract import errors
 from tricktable.web.edges.metrics import ACTION_SECONDS
 from tricktable.web.edges.proxy import client_address
 from tricktable.web.games.service import GAME_ID, ApiError, GameService
-from tricktable.web.routes.deps import player_id, service
+from tricktable.web.routes.deps import Player, service
 from tricktable.web.routes.params import Count, DailyDay
 from tricktable.web.schemas import ActionRequest, DailyRequest, GameName, NewGameRequest
 
 router = APIRouter(prefix="/api", tags=["games"])
 
 Service = Annotated[GameService, Depends(service)]
-Player = Annotated[str, Depends(player_id)]
 WellFormedGameId = Annotated[str, Path(pattern=f"^{GAME_ID.pattern}$")]
 """A game id as the server makes them: anything else is a 400 that says so."""
 

@@ -8,14 +8,13 @@ from fastapi import APIRouter, Depends
 
 from tricktable.web.contract import errors
 from tricktable.web.games.service import GameService
-from tricktable.web.routes.deps import player_id, service
+from tricktable.web.routes.deps import Player, service
 from tricktable.web.routes.params import DailyDay
 from tricktable.web.schemas import GameName
 
 router = APIRouter(prefix="/api", tags=["leaderboard"])
 
 Service = Annotated[GameService, Depends(service)]
-Player = Annotated[str, Depends(player_id)]
 
 
 @router.get("/leaderboard", responses=errors(400))

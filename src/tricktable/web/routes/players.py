@@ -8,13 +8,12 @@ from fastapi import APIRouter, Depends
 
 from tricktable.web.contract import errors
 from tricktable.web.games.service import GameService
-from tricktable.web.routes.deps import player_id, service
+from tricktable.web.routes.deps import Player, service
 from tricktable.web.schemas import GameName, NicknameRequest
 
 router = APIRouter(prefix="/api", tags=["players"])
 
 Service = Annotated[GameService, Depends(service)]
-Player = Annotated[str, Depends(player_id)]
 
 
 @router.get("/me")

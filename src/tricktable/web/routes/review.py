@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from tricktable.web.contract import errors
 from tricktable.web.games.service import GAME_ID
 from tricktable.web.pages.render import page
 from tricktable.web.review.coaching import coach_line, undo
-from tricktable.web.review.service import ReviewService
-from tricktable.web.routes.deps import player_id
+from tricktable.web.routes.deps import Player, Reviews
 from tricktable.web.routes.pages import NO_CACHE, PAGE
 from tricktable.web.routes.params import Count
 from tricktable.web.schemas import UndoRequest
@@ -21,13 +20,6 @@ from tricktable.web.schemas import UndoRequest
 router = APIRouter(tags=["review"])
 
 
-def reviews(request: Request) -> ReviewService:
-    found: ReviewService = request.app.state.reviews
-    return found
-
-
-Reviews = Annotated[ReviewService, Depends(reviews)]
-Player = Annotated[str, Depends(player_id)]
 WellFormedGameId = Annotated[str, Path(pattern=f"^{GAME_ID.pattern}$")]
 
 

@@ -15,7 +15,7 @@ import logging
 from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Depends, Header, Path, Query, Request, WebSocket
+from fastapi import APIRouter, Header, Path, Query, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -24,7 +24,7 @@ from tricktable.web.contract import errors
 from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import answer_language
 from tricktable.web.pages.render import page
-from tricktable.web.routes.deps import player_id
+from tricktable.web.routes.deps import Player, Tables
 from tricktable.web.routes.pages import NO_CACHE, PAGE, not_found_page
 from tricktable.web.routes.params import MAX_COUNT, Count
 from tricktable.web.tables.feed import Feeds
@@ -46,13 +46,6 @@ pages = APIRouter(tags=["pages"])
 log = logging.getLogger("tricktable.web.tables")
 
 
-def tables(request: Request) -> TableService:
-    found: TableService = request.app.state.tables
-    return found
-
-
-Tables = Annotated[TableService, Depends(tables)]
-Player = Annotated[str, Depends(player_id)]
 Invite = Annotated[str, Path(pattern=f"^{INVITE.pattern}$")]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=64)]
 AUTH_SECONDS = 10.0

@@ -29,7 +29,10 @@ from tricktable.web.schemas import (
     DifficultyName,
     SheepsheadPreset,
     SpadesPreset,
+    TargetScore,
+    _game_of,
     _integral,
+    check_hand_count,
 )
 from tricktable.web.tables.phrases import PHRASES
 
@@ -79,10 +82,7 @@ class SheepsheadTableRequest(_Body):
 
     @model_validator(mode="after")
     def _hand_count(self) -> SheepsheadTableRequest:
-        if self.hands is not None and self.hands not in HAND_COUNTS:
-            raise WordedError(Message("server.validation.choice", {
-                "field": "hands", "choices": ", ".join(map(str, HAND_COUNTS)),
-                "input": str(self.hands)}))
+        check_hand_count(self.hands)
         return self
     nickname: Nickname
     """The host's name at this table."""
@@ -102,8 +102,7 @@ class SpadesTableRequest(_Body):
     game: Literal["spades"]
     preset: SpadesPreset | SkipJsonSchema[None] = None
     difficulty: DifficultyName | SkipJsonSchema[None] = None
-    target: Annotated[StrictInt, Field(ge=1, le=10_000),
-                      BeforeValidator(_integral)] | SkipJsonSchema[None] = None
+    target: TargetScore | SkipJsonSchema[None] = None
     """The score that ends the game.  Test-only: refused, and not in the document, unless the
     server allows test options."""
     nickname: Nickname
@@ -113,11 +112,6 @@ class SpadesTableRequest(_Body):
     @property
     def hands(self) -> None:
         return None
-
-
-def _game_of(body: object) -> str:
-    game = body.get("game") if isinstance(body, dict) else getattr(body, "game", None)
-    return "Spades" if game == "spades" else "Sheepshead"
 
 
 NewTableRequest = Annotated[

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import timedelta
 from typing import Any
 
@@ -25,8 +24,7 @@ from tricktable.web.games.names import check_nickname, name_key
 from tricktable.web.games.service import ApiError
 from tricktable.web.identity import subkey
 from tricktable.web.language import answer_language
-from tricktable.web.review.jobs import hint_job
-from tricktable.web.review.service import ReviewService, worded_hint
+from tricktable.web.review.service import ReviewService, pooled_hint, worded_hint
 from tricktable.web.store.games import GameRow
 from tricktable.web.tables.driver import TableDriver
 from tricktable.web.tables.phrases import PHRASES
@@ -161,16 +159,8 @@ class TableService(TableDriver):
         row = self.games.store.game(table.game_id)
         if row is None or row.status == "over":
             raise ApiError(409, "game_over", Message("illegal.game_over"))
-        actions = self.games.store.actions(row.id, row.version)
-        future = self.games.pool.submit(row.id, hint_job, row.game, row.rules, row.seed,
-                                        actions, mine.seat, EvaluationSettings().samples,
-                                        ReviewService.search_seed(row))
-        try:
-            found = future.result(timeout=self.games.pool.timeout)
-        except FutureTimeout:
-            raise ApiError(503, "computer_unavailable", Message("server.hint.slow")) from None
-        except ValueError:
-            raise ApiError(409, "not_your_turn", Message("server.action.not_your_turn")) from None
+        found = pooled_hint(self.games, row, mine.seat, EvaluationSettings().samples,
+                            ReviewService.search_seed(row))
         return {"version": row.version, "hint": worded_hint(found, answer_language())}
 
     # --- Taking my seat to another browser -----------------------------------------------

@@ -53,16 +53,7 @@ def proxies(chosen: GameAdapter[Any], match: Any) -> list[Seat]:
 def public_events(chosen: GameAdapter[Any], match: Any, since: int) -> list[dict[str, Any]]:
     """The game's events after event number ``since``, as no player sees them (redacted for
     :data:`WATCHER`), numbered as a seat's are."""
-    events: list[dict[str, Any]] = []
-    offset = 0
-    for number, hand in enumerate(chosen.hands(match)):
-        count = len(hand.events)
-        if offset + count > since:
-            for index in range(max(0, since - offset), count):
-                data = chosen.event_json(hand, hand.events[index], WATCHER)
-                events.append({"index": offset + index, "deal": number, **data})
-        offset += count
-    return events
+    return chosen.events_since(match, WATCHER, since)
 
 
 def _blank(game: str, view: dict[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 // others' moves arrive live over a WebSocket (polling where WebSockets fail); quick phrases;
 // rematch.  The seat token lives in this browser's localStorage, per table.
 
-import { ApiError } from './api.js';
+import { ApiError, request } from './api.js';
 import { hooks, session } from './common.js';
 import { formatList, t } from './i18n.js';
 import './language-menu.js';
@@ -66,27 +66,9 @@ function showOnly(...ids) {
   for (const id of SECTIONS) $(id).hidden = !ids.includes(id);
 }
 
-async function call(method, url, body) {
-  const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
-  if (live.token) options.headers['X-Seat-Token'] = live.token;
-  if (body !== undefined) {
-    options.headers['Content-Type'] = 'application/json';
-    options.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(url, options);
-  } catch (error) {
-    throw new ApiError(0, { error: 'network', message: t('web.error.network') });
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch (error) {
-    data = null;
-  }
-  if (!response.ok) throw new ApiError(response.status, data);
-  return data;
+/** A request to the API carrying this browser's seat token (when it has one). */
+function call(method, url, body) {
+  return request(method, url, body, live.token ? { 'X-Seat-Token': live.token } : {});
 }
 
 // --- Creating and joining --------------------------------------------------------------------
