@@ -732,6 +732,9 @@ function setupTogether() {
 // --- Start -----------------------------------------------------------------------------------
 
 async function showJoin() {
+  // The form and the watch offer wait for the table's state: whether one may sit is not known yet.
+  $('join-form').hidden = true;
+  $('watch-offer').hidden = true;
   showOnly('friends-join');
   document.body.dataset.state = 'table-join';
   try {
@@ -747,7 +750,7 @@ async function showJoin() {
     $('join-info').dataset.table = open ? 'open' : table.state === 'lobby' ? 'full' : 'started';
     $('join-form').hidden = !open;
     $('watch-offer').hidden = false; // anyone with the invite may watch, open, full or started
-    $('join-nickname').value = (session.me && session.me.nickname) || '';
+    if (!$('join-nickname').value) $('join-nickname').value = (session.me && session.me.nickname) || '';
   } catch (error) {
     showError($('join-info'), error);
     $('join-form').hidden = true;
