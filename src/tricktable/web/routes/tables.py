@@ -255,7 +255,8 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
             with anyio.CancelScope(shield=True):
                 await anyio.to_thread.run_sync(presence.disconnect, table.id, seat)
         if websocket.client_state is WebSocketState.CONNECTED:
-            with contextlib.suppress(RuntimeError):
+            # The client may have gone meanwhile: the server then says ClientDisconnected.
+            with contextlib.suppress(Exception):
                 await websocket.close()
 
 
