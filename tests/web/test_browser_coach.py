@@ -115,9 +115,10 @@ def test_a_coached_hand_on_a_phone_with_the_coach_and_one_undo(server: Server,
         assert line.startswith(("Good", "The coach would have", "About equal", "No choice")), line
         if decisions == 1:
             shot("first-coach-line")
-        if not undone and what == "play" and page.locator("#undo-button").is_enabled():
-            # Undo the card just played, by keyboard: the table is back where I decided.
-            wait_for_state(page, "idle")
+        if not undone and what == "play" and wait_for_state(page, "idle hand-end final") == "idle":
+            # Undo the card just played, by keyboard: the table is back where I decided.  Undo
+            # waits for the computers' cards to be shown.
+            page.wait_for_function("() => !document.querySelector('#undo-button').disabled")
             hand_before = page.locator("#hand button.card").count()
             page.locator("#undo-button").focus()
             page.keyboard.press("Enter")

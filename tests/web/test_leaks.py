@@ -119,8 +119,11 @@ def play_checked(client: TestClient, service: GameService, body: dict[str, Any],
     check(game)
     while game["status"] != "over":
         legal = game["legal_actions"]
-        # Mostly pick and call, so the human often holds the secrets worth leaking.
+        # Mostly pick and call, so the human often holds the secrets worth leaking; and mostly
+        # crack when one may, so the doubled stakes are walked too (the deals are the server's).
         action = "pick" if "pick" in legal and rng.random() < 0.6 else rng.choice(legal)
+        if "crack" in legal and rng.random() < 0.8:
+            action = "crack"
         # Now and then a stale request first: its answer is walked too.
         # A stale version is one before the game's: none before version 0 (-1 is a 400).
         stale = game["version"] > 0 and rng.random() < 0.05
