@@ -41,7 +41,7 @@ def test_two_players_and_a_watcher_who_sees_the_cards_played_and_no_hand(
         tool(page, "#speed").select_option("instant")
     assert "watching" in eve.inner_text("#watch-status").lower()
     ann.wait_for_function("() => document.querySelector('#watch-status').textContent"
-                          ".includes('1 watching')")
+                          ".includes('1 watching')", polling=200)
     # The players see it in the table's head, beside the status (in view on a phone).
     assert ann.locator("#table-view .table-head #watch-status").is_visible()
     # The watcher says nothing: no phrase buttons; every seat is another's (no "You").

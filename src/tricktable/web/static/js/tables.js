@@ -343,8 +343,10 @@ function sayAtSeat(seat, text) {
   }, 6000);
 }
 
-// Watching: a line saying so; for the players, how many watch (when anyone does).
+// Watching: a line saying so; for the players, how many watch (when anyone does).  Only the live
+// feed counts them: a table from an HTTP answer (no `watchers`) keeps the count shown.
 function markWatchers(table) {
+  if (!live.watching && table.watchers === undefined) return;
   const count = table.watchers || 0;
   const text = live.watching ? t('web.friends.watching') : count ? t('web.friends.watchers', { count }) : '';
   $('watch-status').textContent = text;
