@@ -8,10 +8,6 @@ attempts are counted per connection, and nicknames are unique.
 - ``players.name_key``: the nickname after NFKC and casefolding, unique.  Of players whose
   nicknames already clash, the first keeps the name and the others lose it (they show their
   anonymous tag until they choose another).
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-12-01
 """
 
 from __future__ import annotations
@@ -23,8 +19,6 @@ from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def _key(nickname: str) -> str:

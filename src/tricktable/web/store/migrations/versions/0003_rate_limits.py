@@ -1,9 +1,4 @@
-"""Rate-limit counters shared by every server process on the database.
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-12-01
-"""
+"""Rate-limit counters shared by every server process on the database."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

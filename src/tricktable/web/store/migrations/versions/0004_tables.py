@@ -1,9 +1,4 @@
-"""Tables with friends: a table, its seats (invite code, per-seat token hashes, nicknames).
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-12-01
-"""
+"""Tables with friends: a table, its seats (invite code, per-seat token hashes, nicknames)."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,9 +1,4 @@
-"""Reviews of finished deals, and games in which a hint was used.
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-12-01
-"""
+"""Reviews of finished deals, and games in which a hint was used."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

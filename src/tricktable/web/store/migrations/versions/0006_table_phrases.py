@@ -1,9 +1,5 @@
 """Quick phrases at a table, stored and numbered (a player who reconnects sees those said while
 away), and the table's count of them.
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations
@@ -13,8 +9,6 @@ from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

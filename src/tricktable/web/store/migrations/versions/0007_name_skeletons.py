@@ -7,10 +7,6 @@ Every nickname is checked again as a new one would be: of players whose names no
 first keeps the name, and a name that is no longer accepted (blank-looking, posing as an
 anonymous tag or a computer seat, too long once normalised) is dropped.  Those players show
 their anonymous tag until they choose another.
-
-Revision ID: 0007
-Revises: 0006
-Create Date: 2026-12-05
 """
 
 from __future__ import annotations
@@ -23,8 +19,6 @@ from tricktable.web.games.names import check_nickname
 
 revision = "0007"
 down_revision = "0006"
-branch_labels = None
-depends_on = None
 
 players = sa.table("players", sa.column("id", sa.String), sa.column("nickname", sa.String),
                    sa.column("created_at", sa.DateTime), sa.column("name_key", sa.String))

@@ -1,9 +1,5 @@
 """A table's helpers setting: whether hints are offered at the table (the host chooses; off
 unless chosen).
-
-Revision ID: 0008
-Revises: 0007
-Create Date: 2026-12-05
 """
 
 from __future__ import annotations
@@ -13,8 +9,6 @@ from alembic import op
 
 revision = "0008"
 down_revision = "0007"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,10 +1,6 @@
 """Coached games: a New game may be coached (the table says after each of the player's decisions
 whether the coach would have done otherwise, and the player may undo a decision); ``undos``
 counts the undos, so that a game's state is named by its version and its undos together.
-
-Revision ID: 0009
-Revises: 0008
-Create Date: 2026-12-05
 """
 
 from __future__ import annotations
@@ -14,8 +10,6 @@ from alembic import op
 
 revision = "0009"
 down_revision = "0008"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,9 +1,5 @@
 """After a friends' table's game: each seat's own review (``seat_reviews``), and the step a
 table replays the game together at (``table_replays``).
-
-Revision ID: 0010
-Revises: 0009
-Create Date: 2026-12-05
 """
 
 from __future__ import annotations
@@ -13,8 +9,6 @@ from alembic import op
 
 revision = "0010"
 down_revision = "0009"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
