@@ -37,7 +37,8 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
-from tricktable.ai.teaching.evaluation import EvaluationSettings, decision_seed, evaluate
+from tricktable.ai.teaching.agreement import turns
+from tricktable.ai.teaching.evaluation import EvaluationSettings, evaluate
 from tricktable.ai.teaching.hint import hint
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.match import Match
@@ -76,15 +77,10 @@ def timed_hints(game: str, games: int, settings: EvaluationSettings,
         match = _match(game, number)
         player: Any = SpadesBasicPlayer() if game == "spades" else BasicPlayer()
         rng = random.Random(number)
-        while not match.is_over:
-            deals = match.hands if game == "spades" else match.deals
-            hand = deals[-1]
-            seat = match.to_move
-            assert seat is not None
-            view = hand.view(seat)
+        for turn in turns(match, f"hints/{game}/{number}"):
+            view, key = turn.view, turn.seed
             action = player.choose(view, rng)
-            if seat == 0 and len(view.legal_actions) > 1:
-                key = decision_seed(f"hints/{game}/{number}", len(deals) - 1, len(hand.history))
+            if turn.seat == 0 and len(view.legal_actions) > 1:
                 start, start_cpu = time.perf_counter(), time.process_time()
                 if profile is not None:
                     profile.enable()
@@ -112,15 +108,13 @@ def quality(count: int, settings: EvaluationSettings) -> None:
         match = _match("spades", number)
         player = SpadesBasicPlayer()
         rng = random.Random(number)
-        while not match.is_over and len(regrets["budget"]) < count:
-            hand = match.hands[-1]
-            seat = match.to_move
-            assert seat is not None
-            view = hand.view(seat)
+        for turn in turns(match, f"hints/spades/{number}"):
+            if len(regrets["budget"]) >= count:
+                break
+            view, key = turn.view, turn.seed
             action = player.choose(view, rng)
-            if seat == 0 and len(view.legal_actions) > 1 and view.phase.name in ("BID", "PLAY"):
-                key = decision_seed(f"hints/spades/{number}", len(match.hands) - 1,
-                                    len(hand.history))
+            if (turn.seat == 0 and len(view.legal_actions) > 1
+                    and view.phase.name in ("BID", "PLAY")):
                 cut = hint(view, key, settings)
                 if cut.samples < settings.samples:
                     full = hint(view, key, unbounded)

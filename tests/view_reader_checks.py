@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -29,3 +29,17 @@ def every_state(state: Any, rng: random.Random) -> Iterator[Any]:
             return
         legal = list(state.legal_actions())
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def checked_readers(start: Callable[[int], Any], reader: Callable[[Any, int], Any], seats: int,
+                    hands: int = 40) -> Iterator[tuple[Any, Any]]:
+    """Every seat's reader and view at every state of ``hands`` random hands (hand ``n`` from
+    ``start(n)``, played on from ``random.Random(n)``), each reader already checked against its
+    view by :func:`assert_reader_agrees`; the caller checks what its game adds."""
+    for number in range(hands):
+        for state in every_state(start(number), random.Random(number)):
+            for seat in range(seats):
+                view = state.view(seat)
+                read = reader(state, seat)
+                assert_reader_agrees(read, view)
+                yield read, view

@@ -2,8 +2,7 @@
 
 import json
 import math
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from typer.testing import CliRunner
 from tricktable.ai import players
 from tricktable.ai.arena import registry
 from tricktable.ai.arena import runner as arena
-from tricktable.ai.arena.adapter import Column, DealPlay, TimedPlayer
+from tricktable.ai.arena.adapter import Column, DealPlay, Seating, TimedPlayer
 from tricktable.ai.arena.runner import (
     ArenaSpec,
     deal_seed,
@@ -59,11 +58,10 @@ class MadeUpGame:
     score_label = "points/hand"
     columns = (Column("wins", "wins"),)
 
-    def play_deal(self, *, seed: Seed, deal: int, players: Sequence[TimedPlayer],
-                  rngs: Sequence[random.Random], preset: str | None) -> DealPlay:
-        names = tuple(p.name for p in players)
-        CALLS.append((seed, deal, names, tuple(r.random() for r in rngs)))
-        scores = tuple(SKILL[n] + SEAT_BONUS[s] + deal for s, n in enumerate(names))
+    def play_deal(self, seating: Seating) -> DealPlay:
+        names = tuple(p.name for p in seating.players)
+        CALLS.append((seating.seed, seating.deal, names, tuple(r.random() for r in seating.rngs)))
+        scores = tuple(SKILL[n] + SEAT_BONUS[s] + seating.deal for s, n in enumerate(names))
         counters = tuple({"hands": 1.0, "wins": float(s == max(scores))} for s in scores)
         return DealPlay(scores=scores, hands=1, counters=counters)
 

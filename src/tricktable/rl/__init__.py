@@ -28,7 +28,7 @@ except ImportError as error:  # pragma: no cover - depends on the installation
         f"({error.name} is missing)."
     ) from error
 
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from pettingzoo import AECEnv
 
@@ -37,6 +37,7 @@ from tricktable.rl.games import SheepsheadGame, SpadesGame, game_for
 from tricktable.rl.parallel import TurnParallelEnv
 
 __all__ = [
+    "EnvOptions",
     "TrickTakingEnv",
     "TurnParallelEnv",
     "env",
@@ -48,61 +49,57 @@ __all__ = [
 ]
 
 
-def env(
-    game: str,
-    rules: Any = None,
-    *,
-    max_cycles: int | None = None,
-    illegal_action: IllegalActionMode = "raise",
-    illegal_reward: float = -1.0,
-    render_mode: str | None = None,
-) -> AECEnv[str, Observation, int]:
+class EnvOptions(TypedDict, total=False):
+    """The options every environment takes, all optional: ``max_cycles=N`` truncates a hand
+    after N steps; ``illegal_action`` is ``"raise"`` (the default), ``"penalize"`` or
+    ``"default"`` (see :mod:`tricktable.rl.aec`), with ``illegal_reward``
+    (default −1); ``render_mode`` is ``"ansi"`` or None."""
+
+    max_cycles: int | None
+    illegal_action: IllegalActionMode
+    illegal_reward: float
+    render_mode: str | None
+
+
+def env(game: str, rules: Any = None, **options: Unpack[EnvOptions]
+        ) -> AECEnv[str, Observation, int]:
     """The AEC environment of ``game`` (``"sheepshead"`` or ``"spades"``), one hand an episode.
 
     ``rules`` is a preset name, a ``Rules`` or None for the default table.  The environment
     checks the order of calls itself (``step`` or ``observe`` before ``reset`` raise), so it
     comes without PettingZoo's order-enforcing wrapper, which would cost a tenth of each step.
     """
-    return TrickTakingEnv(
-        game_for(game, rules), max_cycles=max_cycles, illegal_action=illegal_action,
-        illegal_reward=illegal_reward, render_mode=render_mode,
-    )
+    return TrickTakingEnv(game_for(game, rules), **options)
 
 
-def sheepshead_env(rules: Any = None, **options: Any) -> AECEnv[str, Observation, int]:
+def sheepshead_env(rules: Any = None, **options: Unpack[EnvOptions]
+                   ) -> AECEnv[str, Observation, int]:
     """Sheepshead for five agents, ``player_0`` … ``player_4``; see :func:`env`."""
     return env("sheepshead", rules, **options)
 
 
-def spades_env(rules: Any = None, **options: Any) -> AECEnv[str, Observation, int]:
+def spades_env(rules: Any = None, **options: Unpack[EnvOptions]
+               ) -> AECEnv[str, Observation, int]:
     """Two-player Spades, ``player_0`` and ``player_1``; see :func:`env`."""
     return env("spades", rules, **options)
 
 
-def parallel_env(
-    game: str,
-    rules: Any = None,
-    *,
-    max_cycles: int | None = None,
-    illegal_action: IllegalActionMode = "raise",
-    illegal_reward: float = -1.0,
-    render_mode: str | None = None,
-) -> TurnParallelEnv:
+def parallel_env(game: str, rules: Any = None, **options: Unpack[EnvOptions]
+                 ) -> TurnParallelEnv:
     """The hand behind PettingZoo's parallel API, one move a step: the agent to move acts, the
     others' actions are ignored (see :mod:`tricktable.rl.parallel`).  ``max_cycles=N``
     truncates the hand after N steps."""
-    raw = TrickTakingEnv(
-        game_for(game, rules), illegal_action=illegal_action, illegal_reward=illegal_reward,
-        render_mode=render_mode,
-    )
-    return TurnParallelEnv(raw, max_cycles=max_cycles)
+    max_cycles = options.pop("max_cycles", None)
+    return TurnParallelEnv(TrickTakingEnv(game_for(game, rules), **options),
+                           max_cycles=max_cycles)
 
 
-def sheepshead_parallel_env(rules: Any = None, **options: Any) -> TurnParallelEnv:
+def sheepshead_parallel_env(rules: Any = None, **options: Unpack[EnvOptions]
+                            ) -> TurnParallelEnv:
     return parallel_env("sheepshead", rules, **options)
 
 
-def spades_parallel_env(rules: Any = None, **options: Any) -> TurnParallelEnv:
+def spades_parallel_env(rules: Any = None, **options: Unpack[EnvOptions]) -> TurnParallelEnv:
     return parallel_env("spades", rules, **options)
 
 

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from tricktable.ai.arena.stats import LatencyHistogram
 from tricktable.game import Player, Seed
 
-__all__ = ["Column", "Counters", "DealPlay", "GameAdapter", "TimedPlayer"]
+__all__ = ["Column", "Counters", "DealPlay", "GameAdapter", "Seating", "TimedPlayer"]
 
 Counters = dict[str, float]
 """A seat's raw counts by name (``picks``, ``hands``…), summed by the arena per player."""
@@ -65,6 +65,19 @@ class TimedPlayer:
         return action
 
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """One deal in one seating: the deal's number and the seed of its cards, who sits in each
+    seat, each seat's random generator, and the house rules (a preset's name; ``None`` is the
+    game's standard)."""
+
+    seed: Seed
+    deal: int
+    players: Sequence[TimedPlayer]
+    rngs: Sequence[random.Random]
+    preset: str | None = None
+
+
 class GameAdapter(Protocol):
     """How the arena plays one game."""
 
@@ -74,16 +87,8 @@ class GameAdapter(Protocol):
     """What a mean score is: ``"score/hand"``."""
     columns: tuple[Column, ...]
 
-    def play_deal(
-        self,
-        *,
-        seed: Seed,
-        deal: int,
-        players: Sequence[TimedPlayer],
-        rngs: Sequence[random.Random],
-        preset: str | None,
-    ) -> DealPlay:
-        """Play deal number ``deal`` (cards from ``seed``) with ``players[s]`` in seat ``s``."""
+    def play_deal(self, seating: Seating) -> DealPlay:
+        """Play the seating's deal with ``seating.players[s]`` in seat ``s``."""
         ...
 
     def figures(self, counters: Mapping[str, float]) -> dict[str, float | None]:

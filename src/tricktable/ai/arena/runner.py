@@ -34,7 +34,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.ai.arena.adapter import Column, Counters, GameAdapter, TimedPlayer
+from tricktable.ai.arena.adapter import Column, Counters, GameAdapter, Seating, TimedPlayer
 from tricktable.ai.arena.registry import adapter_for
 from tricktable.ai.arena.stats import Estimate, LatencyHistogram, mean_ci
 from tricktable.ai.players import make_player
@@ -171,9 +171,8 @@ def _play_block(spec: ArenaSpec, deals: range) -> _Tally:
         for rotation in range(seats):
             # Line-up position i sits in seat (i + rotation) % seats, as in ``seating``.
             by_seat = [instances[(seat - rotation) % seats] for seat in range(seats)]
-            played = adapter.play_deal(seed=seed, deal=deal, players=by_seat,
-                                       rngs=_rngs(spec, deal, rotation, seats),
-                                       preset=spec.preset)
+            played = adapter.play_deal(Seating(seed, deal, tuple(by_seat),
+                                               _rngs(spec, deal, rotation, seats), spec.preset))
             for seat, player in enumerate(by_seat):
                 entry = totals.setdefault(player.name, [0.0, 0])
                 entry[0] += played.scores[seat]
@@ -183,9 +182,8 @@ def _play_block(spec: ArenaSpec, deals: range) -> _Tally:
                 continue
             first_seat = rotation % seats  # where line-up position 0 sits
             by_seat[first_seat] = baseline
-            again = adapter.play_deal(seed=seed, deal=deal, players=by_seat,
-                                      rngs=_rngs(spec, deal, rotation, seats),
-                                      preset=spec.preset)
+            again = adapter.play_deal(Seating(seed, deal, tuple(by_seat),
+                                              _rngs(spec, deal, rotation, seats), spec.preset))
             gain_sum += (played.scores[first_seat] / played.hands
                          - again.scores[first_seat] / again.hands)
             base_total[0] += again.scores[first_seat]

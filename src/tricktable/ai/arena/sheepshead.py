@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tricktable.ai.arena.adapter import Column, Counters, DealPlay, TimedPlayer
+from tricktable.ai.arena.adapter import Column, Counters, DealPlay, Seating, TimedPlayer
 from tricktable.ai.arena.stats import rate
 from tricktable.cards import cards_of
 from tricktable.game import ActionKind, Seed, derive_seed
@@ -72,17 +72,10 @@ class SheepsheadAdapter:
         Column("blitz_rate", "blitz"),
     )
 
-    def play_deal(
-        self,
-        *,
-        seed: Seed,
-        deal: int,
-        players: Sequence[TimedPlayer],
-        rngs: Sequence[random.Random],
-        preset: str | None,
-    ) -> DealPlay:
-        rules = rules_from_json(preset or "milwaukee")
-        dealer = deal % SEATS
+    def play_deal(self, seating: Seating) -> DealPlay:
+        seed, players, rngs = seating.seed, seating.players, seating.rngs
+        rules = rules_from_json(seating.preset or "milwaukee")
+        dealer = seating.deal % SEATS
         counters: list[Counters] = [{} for _ in range(SEATS)]
         multiplier = 1
         state = _deal(seed, dealer, rules, multiplier)

@@ -13,12 +13,10 @@ taken exactly), ``nil_success_rate`` (nil and double-nil bids with no trick take
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from tricktable.ai.arena.adapter import Column, Counters, DealPlay, TimedPlayer
+from tricktable.ai.arena.adapter import Column, Counters, DealPlay, Seating
 from tricktable.ai.arena.stats import rate
-from tricktable.game import Seed
 from tricktable.spades import Match, rules_from_json
 
 __all__ = ["MAX_HANDS", "SpadesAdapter"]
@@ -44,16 +42,10 @@ class SpadesAdapter:
         Column("bags_per_hand", "bags/hand", "{:.2f}"),
     )
 
-    def play_deal(
-        self,
-        *,
-        seed: Seed,
-        deal: int,
-        players: Sequence[TimedPlayer],
-        rngs: Sequence[random.Random],
-        preset: str | None,
-    ) -> DealPlay:
-        match = Match(seed=seed, rules=rules_from_json(preset or "standard"), first=0)
+    def play_deal(self, seating: Seating) -> DealPlay:
+        players, rngs = seating.players, seating.rngs
+        match = Match(seed=seating.seed, rules=rules_from_json(seating.preset or "standard"),
+                      first=0)
         while match.to_move is not None and match.hand_number <= MAX_HANDS:
             seat = match.to_move
             match.apply(players[seat].choose(match.view(seat), rngs[seat]), seat=seat)

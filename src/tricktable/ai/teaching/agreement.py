@@ -26,12 +26,34 @@ from tricktable.spades.match import Match as SpadesMatch
 from tricktable.spades.rules import PRESETS as SPADES_PRESETS
 from tricktable.spades.state import Phase as SpadesPhase
 
-__all__ = ["Agreement", "GAME_PRESETS", "agreement", "hint_is_honest", "positions"]
+__all__ = ["GAME_PRESETS", "Agreement", "Turn", "agreement", "hint_is_honest", "positions", "turns"]
 
 GAME_PRESETS = {"sheepshead": tuple(PRESETS), "spades": tuple(SPADES_PRESETS)}
 """Every preset of every game."""
 
 _SEARCHED = (SpadesPhase.BID, SpadesPhase.PLAY)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A turn of a match: who is to move, their view, and the decision's seed."""
+
+    seat: int
+    view: Any
+    seed: str
+
+
+def turns(match: Any, game_seed: str) -> Iterator[Turn]:
+    """The turns of a Sheepshead or Spades match, until it is over; the caller applies the
+    turn's action before taking the next.  Each seed is :func:`decision_seed` under
+    ``game_seed``, as the web app derives a hint's."""
+    while not match.is_over:
+        deals = match.hands if isinstance(match, SpadesMatch) else match.deals
+        hand = deals[-1]
+        seat = match.to_move
+        assert seat is not None
+        yield Turn(seat, hand.view(seat), decision_seed(game_seed, len(deals) - 1,
+                                                        len(hand.history)))
 
 
 def positions(game: str, preset: str, count: int, seed: int = 0,
@@ -52,18 +74,15 @@ def positions(game: str, preset: str, count: int, seed: int = 0,
         else:
             match = Match(rules=PRESETS[preset], seed=game_seed)
             player = BasicPlayer()
-        while not match.is_over:
-            deals = match.hands if game == "spades" else match.deals
-            hand = deals[-1]
-            seat = match.to_move
-            assert seat is not None
-            view = hand.view(seat)
+        for turn in turns(match, game_seed):
+            view = turn.view
             action = player.choose(view, rng)
             legal = view.legal_actions
-            if seat == 0 and len(legal) > 1 and (game != "spades" or view.phase in _SEARCHED):
+            if turn.seat == 0 and len(legal) > 1 and (game != "spades"
+                                                      or view.phase in _SEARCHED):
                 if rng.random() < wander:
                     action = rng.choice(legal)
-                yield view, action, decision_seed(game_seed, len(deals) - 1, len(hand.history))
+                yield view, action, turn.seed
                 found += 1
                 if found >= count:
                     return
