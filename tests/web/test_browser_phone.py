@@ -136,6 +136,14 @@ def in_the_lobby(page: Any, server: Server, speed: str) -> Api:
     return Api(page, server.url)
 
 
+ENDLESS_MOTION = """[...document.getAnimations()]
+    .filter((a) => a.effect.getComputedTiming().endTime > 5000)
+    .map((a) => `${a.animationName || 'script'} on ${a.effect.target.className}`)"""
+"""Animations that run longer than 5 s: WCAG 2.2.2 asks that motion stop by then, and an
+endless one (the turn's glow was) redraws an idle table 60 times a second, a quarter of a core
+in a browser without a GPU."""
+
+
 def test_every_page_phase_and_dialog_fits_a_phone(server: Server, browser: Any) -> None:
     # No axe-core scan here: test_browser_themes scans these very scenes at 390×844 in both
     # themes, the light one with every impact on the pages and serious or critical at the
@@ -154,6 +162,8 @@ def test_every_page_phase_and_dialog_fits_a_phone(server: Server, browser: Any) 
             if width != 360:  # 390 px shows the phone
                 shot(f"{width}-{scene.name}")
             check_fits(page, scene, width, height)
+            endless = page.evaluate(ENDLESS_MOTION)
+            assert not endless, f"{scene.name} at {width} px moves for more than 5 s: {endless}"
     missing = [e for e in errors if "status of 404" in e]  # /nope, once at each size
     assert len(missing) == len(VIEWPORTS) and len(errors) == len(missing), errors
     context.close()
