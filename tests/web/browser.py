@@ -121,8 +121,16 @@ def page_errors(page: Any) -> list[str]:
     return errors
 
 
+SCREENSHOTS = os.environ.get("TRICKTABLE_TEST_SCREENSHOTS",
+                             "0" if os.environ.get("CI") == "true" else "1") == "1"
+"""Whether the browser tests save their screenshots (``test-artifacts/``, for a person to look
+at; no test reads them): yes on a developer's machine, no under CI, where nobody sees them and
+the ~250 full pages cost over a minute of CPU.  ``TRICKTABLE_TEST_SCREENSHOTS=1|0`` decides."""
+
+
 class Screenshots:
-    """``shot(name)`` saves the whole page once per name, numbered in order, in ``directory``."""
+    """``shot(name)`` saves the whole page once per name, numbered in order, in ``directory``
+    (when :data:`SCREENSHOTS`)."""
 
     def __init__(self, page: Any, directory: Path) -> None:
         self.page = page
@@ -130,7 +138,7 @@ class Screenshots:
         self.taken: list[str] = []
 
     def __call__(self, name: str) -> None:
-        if name in self.taken:
+        if name in self.taken or not SCREENSHOTS:
             return
         self.taken.append(name)
         self.page.screenshot(path=str(self.directory / f"{len(self.taken):02d}-{name}.png"),
