@@ -12,11 +12,15 @@ NATIVE := $(shell sed -n 's/^ *"\(src\/[^"]*\.py\)",/\1/p' setup.py)
 run: $(RUN_STAMP)
 	$(BIN)/tricktable serve
 
-# The checks side by side (each is one process: one alone would leave a core idle), then one
-# pytest worker per core (pytest-xdist); tests marked with an xdist_group share a worker.
+# The checks side by side (each is one process: one alone would leave a core idle), then
+# pytest-xdist with three workers for two cores: the tests wait on browsers, servers and timers
+# as well as compute, and one worker a core left a quarter of the CPU idle (tests marked with
+# an xdist_group share a worker).  PYTEST_WORKERS=N to choose.
+PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(max(2, (os.cpu_count() or 2) * 3 // 2))')
+
 test: $(TEST_STAMP)
 	$(MAKE) --no-print-directory --jobs=3 --output-sync=target lint typecheck docs
-	$(BIN)/pytest -n auto --dist loadgroup
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench examples

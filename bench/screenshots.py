@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=list(SHOWN), help="scene names")
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
-        print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
+        print(f"{CHROMIUM} is missing: apt-get install chromium-headless-shell", file=sys.stderr)
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
     for old in args.out.glob("*.png"):

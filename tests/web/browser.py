@@ -13,14 +13,20 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("TRICKTABLE_CHROMIUM", "/usr/bin/chromium"))
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+CHROMIUM = Path(os.environ.get("TRICKTABLE_CHROMIUM") or (
+    HEADLESS_SHELL if HEADLESS_SHELL.exists() else "/usr/bin/chromium"))
+"""The browser the tests drive: ``TRICKTABLE_CHROMIUM``, else Debian's Chromium headless shell
+(``chromium-headless-shell``, the same Blink as ``chromium`` without the desktop browser around
+it; what Playwright itself runs headless; a quarter less CPU per page), else ``chromium``."""
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def missing(reason: str) -> None:
-    message = f"{reason} The browser test needs the system Chromium: apt-get install chromium."
+    message = (f"{reason} The browser test needs the system Chromium: "
+               "apt-get install chromium-headless-shell (or chromium).")
     if os.environ.get("CI") == "true":
         pytest.fail(message)
     pytest.skip(message)

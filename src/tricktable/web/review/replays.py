@@ -33,6 +33,11 @@ def _step(index: int, seat: Seat, action: Action, reasons: dict[int, Reasons]) -
             "reason": None if reason is None else reason.private.to_json()}
 
 
+def _trick(trick: Any, plays: list[dict[str, Any]], points: int | None) -> dict[str, Any]:
+    """A finished trick: who led and won it, its card points (None in Spades), its plays."""
+    return {"leader": trick.leader, "winner": trick.winner, "points": points, "plays": plays}
+
+
 def deal_replay(hand: HandState | SpadesHand, deal: int, hand_number: int,
                 reasons: dict[int, Reasons]) -> dict[str, Any]:
     """A finished deal, every card face up: the deal, each action (with its reason, if any) and
@@ -59,9 +64,7 @@ def _sheepshead_replay(hand: HandState, deal: int, hand_number: int,
         plays.append({**step, "card": str(action.cards[0])})
         if len(plays) == 5:
             assert isinstance(fresh, HandState)
-            trick = fresh.tricks[-1]
-            tricks.append({"leader": trick.leader, "winner": trick.winner,
-                           "points": trick.points, "plays": plays})
+            tricks.append(_trick(fresh.tricks[-1], plays, fresh.tricks[-1].points))
             plays = []
     result = hand.result
     return {
@@ -106,9 +109,7 @@ def _spades_replay(hand: SpadesHand, deal: int, hand_number: int,
             continue
         plays.append({**step, "card": str(action.cards[0])})
         if len(plays) == 2:
-            trick = fresh.tricks[-1]
-            tricks.append({"leader": trick.leader, "winner": trick.winner, "points": None,
-                           "plays": plays})
+            tricks.append(_trick(fresh.tricks[-1], plays, None))
             plays = []
     result = hand.result
     return {
