@@ -96,13 +96,18 @@ class Scene:
     ready: str | None = None
     keys: tuple[str, ...] = ()
     storage: dict[str, str] = field(default_factory=dict)
+    settle: bool = False
+    """Wait for the network to be quiet for half a second, for a page that keeps fetching after
+    it says it is ready (the lobby: its game list and its continues); every other page is
+    ready when loaded or at ``ready``."""
 
 
 def scenes(api: Api, *, extras: bool = True) -> list[Scene]:
     """Every page, both tables in each phase, and their dialogs; with ``extras`` the Daily's
     result, the replay, a table with friends and a Wisconsin crack as well."""
     found = [
-        Scene("lobby", controls=("#daily-button", "#new-game-button", "#learn-link")),
+        Scene("lobby", controls=("#daily-button", "#new-game-button", "#learn-link"),
+              settle=True),
         Scene("rules", "/rules", controls=("main h1",)),
         Scene("spades-rules", "/rules?game=spades", controls=("main h1",)),
         Scene("leaderboard", "/leaderboard", controls=("#game", "#day"),
@@ -205,7 +210,8 @@ def show(page: Any, url: str, scene: Scene, shown: Scene | None) -> None:
                       "localStorage.setItem(k, v); }", scene.storage)
     if scene.game is None:
         page.goto(url + scene.path)
-        page.wait_for_load_state("networkidle")
+        if scene.settle:
+            page.wait_for_load_state("networkidle")
         if scene.ready:
             page.wait_for_selector(scene.ready)
         for key in scene.keys:
