@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
+DEPS_STAMP := $(VENV)/.installed-deps
 # Modules compiled with mypyc (listed in setup.py): a change to one needs a rebuild.
 NATIVE := $(shell sed -n 's/^ *"\(src\/[^"]*\.py\)",/\1/p' setup.py)
 
@@ -12,24 +13,24 @@ NATIVE := $(shell sed -n 's/^ *"\(src\/[^"]*\.py\)",/\1/p' setup.py)
 run: $(RUN_STAMP)
 	$(BIN)/tricktable serve
 
-# The checks side by side (each is one process: one alone would leave a core idle), then
-# pytest-xdist with three workers for two cores: the tests wait on browsers, servers and timers
+# The checks side by side while the hot modules compile (they read the sources: the build's one
+# C file keeps one core busy for a minute), then pytest-xdist with three workers for two cores: the tests wait on browsers, servers and timers
 # as well as compute, and one worker a core left a quarter of the CPU idle (tests marked with
 # an xdist_group share a worker).  PYTEST_WORKERS=N to choose.
 PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(max(2, (os.cpu_count() or 2) * 3 // 2))')
 
-test: $(TEST_STAMP)
-	$(MAKE) --no-print-directory --jobs=3 --output-sync=target lint typecheck docs
+test: $(DEPS_STAMP)
+	$(MAKE) --no-print-directory --jobs=4 --output-sync=target $(TEST_STAMP) lint typecheck docs
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup
 
-lint: $(TEST_STAMP)
+lint: $(DEPS_STAMP)
 	$(BIN)/ruff check src tests bench examples
 
-typecheck: $(TEST_STAMP)
+typecheck: $(DEPS_STAMP)
 	$(BIN)/mypy
 
 # The documentation site (mkdocs.yml, docs/): --strict fails on a broken link or docstring.
-docs: $(TEST_STAMP)
+docs: $(DEPS_STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
 bench: $(RUN_STAMP)
@@ -57,9 +58,15 @@ $(RUN_STAMP): pyproject.toml setup.py $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-build-isolation -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml setup.py $(NATIVE) | $(BIN)/python
+# What the tests and the checks need, with the package installed uncompiled (TRICKTABLE_PURE=1);
+# then the build of the compiled modules alone.
+$(DEPS_STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BUILD_REQUIRES)
-	$(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test]'
+	TRICKTABLE_PURE=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test]'
+	touch $@
+
+$(TEST_STAMP): $(DEPS_STAMP) $(NATIVE)
+	$(BIN)/python -m pip install --quiet --no-build-isolation --no-deps -e .
 	touch $@ $(RUN_STAMP)
 
 clean:
