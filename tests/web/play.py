@@ -80,6 +80,24 @@ def act_checked(client: TestClient, game: dict[str, Any], action: str,
     return game
 
 
+def play_checked_game(client: TestClient, body: dict[str, Any],
+                      check: Callable[[dict[str, Any]], None],
+                      choose: Callable[[dict[str, Any]], tuple[str, bool]], *,
+                      rng: random.Random, reload: float = 1.0) -> dict[str, Any]:
+    """A new game from ``body`` played to its end through the API, every answer given to
+    ``check``: ``choose(game)`` names each action and whether a stale request goes first (see
+    :func:`act_checked`); after each action, with chance ``reload`` (drawn from ``rng`` unless
+    it is 1), the whole game is fetched again (``since=0``) and checked too.  The last answer."""
+    game = new_game(client, **body)
+    check(game)
+    while game["status"] != "over":
+        action, stale = choose(game)
+        game = act_checked(client, game, action, check, stale=stale)
+        if reload >= 1 or rng.random() < reload:
+            check(client.get(f"/api/games/{game['id']}", params={"since": 0}).json())
+    return game
+
+
 def walk_keys(data: Any) -> Iterator[str]:
     """Every key of a JSON answer, at any depth."""
     if isinstance(data, dict):

@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
-from tests.web.play import TOP_LEVEL, act_checked, new_game, true_match, walk_keys
+from tests.web.play import TOP_LEVEL, play_checked_game, true_match, walk_keys
 from tricktable.sheepshead.match import Match
 from tricktable.sheepshead.state import HandState
 from tricktable.web.games.service import GameService
@@ -112,12 +112,7 @@ def play_checked(client: TestClient, service: GameService, body: dict[str, Any],
                  seen: dict[str, int]) -> None:
     rng = random.Random(seed)
 
-    def check(answer: dict[str, Any]) -> None:
-        check_answer(service, answer, seen)
-
-    game = new_game(client, **body)
-    check(game)
-    while game["status"] != "over":
+    def choose(game: dict[str, Any]) -> tuple[str, bool]:
         legal = game["legal_actions"]
         # Mostly pick and call, so the human often holds the secrets worth leaking; and mostly
         # crack when one may, so the doubled stakes are walked too (the deals are the server's).
@@ -126,10 +121,10 @@ def play_checked(client: TestClient, service: GameService, body: dict[str, Any],
             action = "crack"
         # Now and then a stale request first: its answer is walked too.
         # A stale version is one before the game's: none before version 0 (-1 is a 400).
-        stale = game["version"] > 0 and rng.random() < 0.05
-        game = act_checked(client, game, action, check, stale=stale)
-        reloaded = client.get(f"/api/games/{game['id']}", params={"since": 0}).json()
-        check_answer(service, reloaded, seen)
+        return action, game["version"] > 0 and rng.random() < 0.05
+
+    play_checked_game(client, body, lambda answer: check_answer(service, answer, seen), choose,
+                      rng=rng)
 
 
 @pytest.fixture

@@ -18,7 +18,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.spades.leaks import card_strings, seen_by
-from tests.web.play import TOP_LEVEL, act_checked, new_game, spades_choice, true_match, walk_keys
+from tests.web.play import (
+    TOP_LEVEL,
+    play_checked_game,
+    spades_choice,
+    true_match,
+    walk_keys,
+)
 from tricktable.cards import CARDS, Card
 from tricktable.game import ActionKind
 from tricktable.spades.match import Match
@@ -149,9 +155,7 @@ def play_checked(client: TestClient, service: GameService, body: dict[str, Any],
     def check(answer: dict[str, Any]) -> None:
         check_answer(service, answer, seen)
 
-    game = new_game(client, **body)
-    check(game)
-    while game["status"] != "over":
+    def choose(game: dict[str, Any]) -> tuple[str, bool]:
         # Now and then a double nil or a nil in the first hand, for coverage; then plain play,
         # so that the game reaches its target (failed nils could keep both players below it).
         hand_number = game["view"]["hand_number"]
@@ -160,11 +164,10 @@ def play_checked(client: TestClient, service: GameService, body: dict[str, Any],
             game, rng, adventurous=0.25 if hand_number == 1 else 0.0,
             bold=game["opponent"] == "random")
         # Now and then a stale request first: its answer is walked too.
-        game = act_checked(client, game, action, check, stale=rng.random() < 0.04)
-        if rng.random() < 0.3:
-            reloaded = client.get(f"/api/games/{game['id']}", params={"since": 0}).json()
-            check_answer(service, reloaded, seen)
-    check_answer(service, client.get(f"/api/games/{game['id']}").json(), seen)
+        return action, rng.random() < 0.04
+
+    game = play_checked_game(client, body, check, choose, rng=rng, reload=0.3)
+    check(client.get(f"/api/games/{game['id']}").json())
 
 
 def test_complete_spades_games_through_the_api_leak_nothing(test_app: FastAPI) -> None:
