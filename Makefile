@@ -21,7 +21,7 @@ PYTEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(max(2, (os.cpu_count() 
 
 test: $(DEPS_STAMP)
 	$(MAKE) --no-print-directory --jobs=4 --output-sync=target $(TEST_STAMP) lint typecheck docs
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=30
 
 lint: $(DEPS_STAMP)
 	$(BIN)/ruff check src tests bench examples
