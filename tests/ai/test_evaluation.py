@@ -4,6 +4,8 @@ about equal to it, and the review of the same decision agrees with it or states 
 
 from __future__ import annotations
 
+import json
+import math
 import random
 from dataclasses import replace
 
@@ -346,3 +348,24 @@ def test_a_spades_node_budget_cuts_the_deals_and_the_review_still_contains_the_h
 def test_a_node_budget_cannot_be_negative() -> None:
     with pytest.raises(ValueError, match="node budget"):
         EvaluationSettings(spades_nodes=-1)
+
+
+def test_a_review_of_too_few_deals_says_its_error_is_unknown_never_infinity() -> None:
+    """On one deal a gain has no standard error (infinite): the JSON says null, as JSON and
+    PostgreSQL's json type have no Infinity (a Spades review failed to be stored for it)."""
+    state = new_hand(rules=PRESETS["milwaukee"], dealer=1, seed=11)
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        action = rng.choice(view.legal_actions) if seat == 0 else BASIC.choose(view, rng)
+        state.apply(action)
+    decisions = review_hand(state, 0, "one-deal", ReviewSettings(
+        evaluation=EvaluationSettings(samples=1), hint_samples=1))
+    unknown = [d for d in decisions if math.isinf(d.error)]
+    assert unknown, "no decision came out with an unknown error"
+    for decision in decisions:
+        text = json.dumps(decision.to_json(), allow_nan=False)
+        assert "Infinity" not in text
+    assert all(d.to_json()["error"] is None for d in unknown)

@@ -39,6 +39,21 @@ def every_table() -> sa.MetaData:
     return tables
 
 
+def test_a_json_column_refuses_infinity_on_both_databases(database_url: str) -> None:
+    """PostgreSQL's json type has no Infinity or NaN; SQLite would keep them, and an answer
+    holding one could not be sent.  Both refuse it before the database sees it."""
+    engine = make_engine(database_url)
+    table = sa.Table("json_probe", sa.MetaData(), sa.Column("data", sa.JSON))
+    table.create(engine)
+    with engine.begin() as connection:
+        connection.execute(table.insert().values(data={"error": 0.25}))
+        for bad in (float("inf"), float("nan")):
+            with pytest.raises((sa.exc.StatementError, ValueError), match="JSON compliant"):
+                connection.execute(table.insert().values(data={"error": bad}))
+        assert connection.execute(sa.select(table.c.data)).scalars().all() == [{"error": 0.25}]
+    engine.dispose()
+
+
 def test_a_new_sqlite_database_gets_its_directory(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'nested' / 'dir' / 'db.sqlite3'}")
     migrate(engine)

@@ -36,6 +36,7 @@ __all__ = [
     "OptionValue",
     "action_text",
     "decision_seed",
+    "error_json",
     "evaluate",
     "evaluation_rng",
     "least_deals",
@@ -91,12 +92,14 @@ class OptionValue:
     def to_json(self, words: Any) -> dict[str, Any]:
         """As JSON, with ``words`` the action's label."""
         return {"action": str(self.action), "label": words,
-                "expected": round(self.expected, 2), "error": _error(self.error),
+                "expected": round(self.expected, 2), "error": error_json(self.error),
                 "about_equal": self.about_equal}
 
 
-def _error(error: float) -> float | None:
-    return None if math.isinf(error) else round(error, 2)
+def error_json(error: float) -> float | None:
+    """A standard error for JSON: rounded, or None where it is unknown (infinite: too few
+    deals).  JSON has no Infinity, and PostgreSQL refuses a document that says it."""
+    return None if math.isinf(error) or math.isnan(error) else round(error, 2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from tricktable.ai.teaching.evaluation import (
     OptionValue,
     action_text,
     decision_seed,
+    error_json,
     evaluate,
 )
 from tricktable.ai.teaching.hands import AnyHand, decisions_of
@@ -177,7 +178,7 @@ class Decision:
             "chosen_value": _round(self.chosen_value),
             "best_value": _round(self.best_value),
             "loss": round(self.loss, 2),
-            "error": round(self.error, 2),
+            "error": error_json(self.error),
             "mark": self.mark,
             "judged": self.judged,
             "hint": None if self.hint is None else str(self.hint),

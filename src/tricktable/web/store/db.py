@@ -7,6 +7,8 @@ action log; nothing about a game lives only in memory.
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -131,8 +133,10 @@ def database_url(url: str) -> str:
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets a busy timeout, WAL and foreign keys, and its
-    directory is created; PostgreSQL gets psycopg 3."""
-    kwargs: dict[str, Any] = {}
+    directory is created; PostgreSQL gets psycopg 3.  JSON columns refuse NaN and Infinity on
+    both (PostgreSQL's json type has neither; SQLite would store them, and the API could not
+    answer with them)."""
+    kwargs: dict[str, Any] = {"json_serializer": functools.partial(json.dumps, allow_nan=False)}
     url = database_url(url)
     is_sqlite = url.startswith("sqlite")
     if is_sqlite:
