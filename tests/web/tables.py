@@ -133,6 +133,16 @@ def finished(state: dict[str, Any]) -> bool:
     return state["table"]["state"] == "finished"
 
 
+def until_my_turn(sitter: Sitter, timeout: float = 60) -> dict[str, Any]:
+    """Poll until it is the sitter's turn (the computers have made their moves before it): the
+    game then stands still until the sitter acts."""
+    deadline = time.monotonic() + timeout
+    while not my_turn(sitter.poll()):
+        assert time.monotonic() < deadline, "the sitter's turn never came"
+        time.sleep(0.02)
+    return sitter.state
+
+
 def play_by_polling(sitters: list[Sitter], choose: Callable[[dict[str, Any], random.Random],
                                                                  str],
                     rng: random.Random, *, timeout: float = 300,

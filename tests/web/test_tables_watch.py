@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
 from tests.web.live import Listening, LiveSitter
 from tests.web.play import random_legal, steady_spades
-from tests.web.tables import create, join, start, visitors
+from tests.web.tables import create, join, start, until_my_turn, visitors
 from tests.web.test_tables_live import true_match
 from tricktable.game import parse_action
 from tricktable.web.games import TableOptions, adapter
@@ -219,6 +219,7 @@ def test_watching_over_http_open_then_started(app: FastAPI) -> None:
         assert body["game"] is None and body["table"]["watching"] is True
         assert body["table"]["you"] is None and body["table"]["state"] == "lobby"
         start(ann)
+        until_my_turn(ann)  # the computer's draw, if it draws first, is in the game now
         body = eve_client.get(f"/api/tables/{ann.invite}/watch").json()
         game = body["game"]
         assert game["watching"] and game["seat"] is None and game["legal_actions"] == []
