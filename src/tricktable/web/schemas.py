@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -33,6 +33,7 @@ from tricktable.sheepshead.rules import HAND_COUNTS
 
 __all__ = [
     "ActionRequest",
+    "Count",
     "DailyRequest",
     "DifficultyName",
     "ErrorBody",
@@ -42,8 +43,11 @@ __all__ = [
     "NICKNAME_PATTERN",
     "NewGameRequest",
     "NicknameRequest",
+    "PlayerAction",
     "SheepsheadGameRequest",
+    "SpadesChoices",
     "SpadesGameRequest",
+    "StrictBody",
     "TargetScore",
     "UNION_TAGS",
     "UndoRequest",
@@ -80,7 +84,12 @@ def _integral(value: object) -> object:
 
 
 WholeNumber = Annotated[StrictInt, BeforeValidator(_integral)]
-"""A JSON number without a fraction: ``5`` or ``5.0``, never ``true`` or ``"5"``."""
+"""A JSON number without a fraction: ``5`` or ``5.0``, never ``true`` or ``"5"``.  A bound
+goes inside, before the validator (``Annotated[StrictInt, Field(ge=0), BeforeValidator(...)]``):
+put around this type, pydantic checks it but leaves it out of the schema."""
+
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT), BeforeValidator(_integral)]
+"""A game version or a number of events."""
 
 HandCount = Literal[HAND_COUNTS]  # type: ignore[valid-type]
 """Sheepshead's numbers of hands (:data:`tricktable.sheepshead.rules.HAND_COUNTS`)."""
@@ -97,11 +106,23 @@ def check_hand_count(hands: int | None) -> None:
             "input": str(hands)}))
 
 
-class _Body(BaseModel):
+class StrictBody(BaseModel):
+    """A request body: no field the server does not know, no coercion, and no null except in
+    the fields that name themselves in ``_nullable`` (leave a field out for its default)."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
+    _nullable: ClassVar[frozenset[str]] = frozenset()
+
+    @model_validator(mode="after")
+    def _no_nulls(self) -> Self:
+        for name in type(self).model_fields:
+            if (name in self.model_fields_set and getattr(self, name) is None
+                    and name not in self._nullable):
+                raise WordedError(Message("server.validation.null", {"field": name}))
+        return self
 
 
-class SheepsheadGameRequest(_Body):
+class SheepsheadGameRequest(StrictBody):
     """A new Sheepshead game (``game`` may be left out)."""
 
     game: Annotated[GameName, Field(json_schema_extra={"enum": ["sheepshead"]})] = "sheepshead"
@@ -124,12 +145,10 @@ class SheepsheadGameRequest(_Body):
     coached: StrictBool = False
     """A coached game: after each of my decisions the table says whether the coach would have
     done otherwise, and I may undo it (never ranked)."""
+    _nullable = frozenset({"max_doubles"})
 
     @model_validator(mode="after")
-    def _checked(self) -> SheepsheadGameRequest:
-        for name in ("preset", "difficulty", "hands", "partner", "crack", "blitz"):
-            if name in self.model_fields_set and getattr(self, name) is None:
-                raise WordedError(Message("server.validation.null", {"field": name}))
+    def _hand_count(self) -> Self:
         check_hand_count(self.hands)
         return self
 
@@ -143,33 +162,31 @@ class SheepsheadGameRequest(_Body):
         return None
 
 
-class SpadesGameRequest(_Body):
-    """A new Spades game."""
+class SpadesChoices(StrictBody):
+    """What a new Spades game or table chooses: the game, its table and the computers."""
 
     game: Literal["spades"]
     preset: SpadesPreset | SkipJsonSchema[None] = None
     """The table; left out, the default table."""
     difficulty: DifficultyName | SkipJsonSchema[None] = None
-    """Left out: normal."""
+    """The computer players' difficulty (left out: normal)."""
     target: TargetScore | SkipJsonSchema[None] = None
     """The score that ends the game.  Test-only: refused, and not in the document, unless the
     server allows test options."""
-    coached: StrictBool = False
-    """A coached game (see Sheepshead's)."""
-
-    @model_validator(mode="after")
-    def _checked(self) -> SpadesGameRequest:
-        for name in ("preset", "difficulty", "target"):
-            if name in self.model_fields_set and getattr(self, name) is None:
-                raise WordedError(Message("server.validation.null", {"field": name}))
-        return self
-
-    def house(self) -> dict[str, Any]:
-        return {}
 
     @property
     def hands(self) -> None:
         return None
+
+
+class SpadesGameRequest(SpadesChoices):
+    """A new Spades game."""
+
+    coached: StrictBool = False
+    """A coached game (see Sheepshead's)."""
+
+    def house(self) -> dict[str, Any]:
+        return {}
 
 
 UNION_TAGS = frozenset({"Sheepshead", "Spades"})
@@ -218,35 +235,45 @@ def _nickname_pattern() -> str:
 NICKNAME_PATTERN = _nickname_pattern()
 
 
-class DailyRequest(_Body):
+class DailyRequest(StrictBody):
     game: GameName = "sheepshead"
     coached: StrictBool = Field(default=False, json_schema_extra={"const": False})
     """Never true: a Daily is not coached (400 says so)."""
 
 
-class UndoRequest(_Body):
+class UndoRequest(StrictBody):
     """``POST /api/games/{id}/undo``: undo my last decision (coached games only)."""
 
-    version: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT), BeforeValidator(_integral)]
+    version: Count
     """The game version the player undoes from (from the last response)."""
 
 
-class ActionRequest(_Body):
+class PlayerAction(StrictBody):
+    """One player's action in a game or at a table: what, on which version, and what the client
+    has seen."""
+
+    _nullable = frozenset({"since", "seat"})
     action: str = Field(max_length=200)
     """The action's text: ``pass``, ``bury QC 7H``, ``call AH unknown 8C``, ``play 10D``;
     Spades: ``keep``, ``reject``, ``double-nil``, ``exchange 2C 3D``, ``bid 4``, ``bid nil``."""
-    version: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT), BeforeValidator(_integral)]
+    version: Count
     """The game version the player acted on (from the last response)."""
-    since: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT),
-                     BeforeValidator(_integral)] | None = None
+    since: Count | None = None
     """The number of events the client has seen; the answer holds the events after them."""
+    seat: Annotated[StrictInt, Field(ge=0, le=9), BeforeValidator(_integral)] | None = None
+    """Optional: the seat the client acts for (must be the player's own; at a table, the seat
+    token's)."""
+
+
+class ActionRequest(PlayerAction):
+    """``POST /api/games/{id}/actions``."""
+
+    _nullable = PlayerAction._nullable | {"game_id"}
     game_id: Annotated[str, Field(max_length=64)] | None = None
     """Optional: the game the client meant (must match the URL)."""
-    seat: Annotated[StrictInt, Field(ge=0, le=9), BeforeValidator(_integral)] | None = None
-    """Optional: the seat the client acts for (must be the player's own)."""
 
 
-class NicknameRequest(_Body):
+class NicknameRequest(StrictBody):
     nickname: str = Field(max_length=200, json_schema_extra={
         "maxLength": 24, "minLength": 1, "pattern": NICKNAME_PATTERN})
     """Up to 24 characters once runs of spaces are one space, not only spaces; letters, digits,

@@ -31,10 +31,9 @@ from tricktable.web.games.play import GAME_ID
 from tricktable.web.games.service import ApiError
 from tricktable.web.review.jobs import deals_of
 from tricktable.web.review.service import ReviewService
-from tricktable.web.schemas import _integral
+from tricktable.web.schemas import StrictBody, _integral
 from tricktable.web.store.games import GameRow
 from tricktable.web.tables.db import table_replays
-from tricktable.web.tables.schemas import _Body
 from tricktable.web.tables.service import TableService
 from tricktable.web.tables.store import SeatRow, TableRow
 from tricktable.web.tables.views import SEATS, owner_of
@@ -45,7 +44,7 @@ MAX_STEP = 10_000
 """More steps than any game has (a Spades game to 500 has some hundreds)."""
 
 
-class ReplayStepRequest(_Body):
+class ReplayStepRequest(StrictBody):
     """Replay together: show this step of the game (``game``: the table's last game if
     left out)."""
 

@@ -5,12 +5,10 @@ allows is one the server takes."""
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Discriminator,
     Field,
     StrictBool,
@@ -20,24 +18,22 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
-from tricktable.i18n import Message
-from tricktable.i18n.errors import WordedError
 from tricktable.sheepshead.rules import HAND_COUNTS
 from tricktable.web.schemas import (
-    MAX_COUNT,
     NICKNAME_PATTERN,
     DifficultyName,
+    PlayerAction,
     SheepsheadPreset,
-    SpadesPreset,
-    TargetScore,
+    SpadesChoices,
+    StrictBody,
     _game_of,
     _integral,
     check_hand_count,
 )
 from tricktable.web.tables.phrases import PHRASES
 
-__all__ = ["JoinRequest", "NewTableRequest", "PhraseName", "PhraseRequest", "RemoveRequest",
-           "SettingsRequest", "SheepsheadTableRequest", "SpadesTableRequest",
+__all__ = ["HostChoices", "JoinRequest", "NewTableRequest", "PhraseName", "PhraseRequest",
+           "RemoveRequest", "SettingsRequest", "SheepsheadTableRequest", "SpadesTableRequest",
            "TableActionRequest", "TakeSeatRequest"]
 
 PhraseName = Literal["nice", "sorry", "thanks", "oops", "wow", "hurry", "brb", "gg"]
@@ -54,22 +50,18 @@ HandCount = Annotated[int, BeforeValidator(_integral), Field(json_schema_extra={
     "enum": list(HAND_COUNTS)})]
 
 
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class HostChoices(StrictBody):
+    """What the host of a new table chooses, whatever the game."""
 
-    @model_validator(mode="after")
-    def _no_nulls(self) -> Self:
-        """A field given as null is refused (leave it out for its default), as the schema
-        says, except where the schema allows null."""
-        for name in self.model_fields_set:
-            if getattr(self, name) is None and name not in self._nullable:
-                raise WordedError(Message("server.validation.null", {"field": name}))
-        return self
-
-    _nullable: ClassVar[frozenset[str]] = frozenset()
+    nickname: Nickname
+    """The host's name at this table."""
+    turn_seconds: TurnSeconds | SkipJsonSchema[None] = None
+    """Optional turn timer: a computer plays for a player idle this long."""
+    helpers: StrictBool = False
+    """Whether hints are offered at the table (shown to every player)."""
 
 
-class SheepsheadTableRequest(_Body):
+class SheepsheadTableRequest(HostChoices):
     """A new Sheepshead table (``game`` may be left out)."""
 
     game: Annotated[Literal["sheepshead", "spades"],
@@ -81,37 +73,17 @@ class SheepsheadTableRequest(_Body):
     """The number of hands; left out, the table's."""
 
     @model_validator(mode="after")
-    def _hand_count(self) -> SheepsheadTableRequest:
+    def _hand_count(self) -> Self:
         check_hand_count(self.hands)
         return self
-    nickname: Nickname
-    """The host's name at this table."""
-    turn_seconds: TurnSeconds | SkipJsonSchema[None] = None
-    """Optional turn timer: a computer plays for a player idle this long."""
-    helpers: StrictBool = False
-    """Whether hints are offered at the table (shown to every player)."""
 
     @property
     def target(self) -> None:
         return None
 
 
-class SpadesTableRequest(_Body):
+class SpadesTableRequest(HostChoices, SpadesChoices):
     """A new Spades table."""
-
-    game: Literal["spades"]
-    preset: SpadesPreset | SkipJsonSchema[None] = None
-    difficulty: DifficultyName | SkipJsonSchema[None] = None
-    target: TargetScore | SkipJsonSchema[None] = None
-    """The score that ends the game.  Test-only: refused, and not in the document, unless the
-    server allows test options."""
-    nickname: Nickname
-    turn_seconds: TurnSeconds | SkipJsonSchema[None] = None
-    helpers: StrictBool = False
-
-    @property
-    def hands(self) -> None:
-        return None
 
 
 NewTableRequest = Annotated[
@@ -122,35 +94,29 @@ NewTableRequest = Annotated[
 """``POST /api/tables``: each game's own options (one of the two, by ``game``)."""
 
 
-class JoinRequest(_Body):
+class JoinRequest(StrictBody):
     nickname: Nickname
 
 
-class TableActionRequest(_Body):
-    _nullable = frozenset({"since", "seat"})
-    action: str = Field(max_length=200)
-    version: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT), BeforeValidator(_integral)]
-    since: Annotated[StrictInt, Field(ge=0, le=MAX_COUNT),
-                     BeforeValidator(_integral)] | None = None
-    seat: Annotated[StrictInt, Field(ge=0, le=9), BeforeValidator(_integral)] | None = None
-    """Optional: the seat the client acts for (must be the token's own)."""
+class TableActionRequest(PlayerAction):
+    """``POST /api/tables/{invite}/actions``."""
 
 
-class PhraseRequest(_Body):
+class PhraseRequest(StrictBody):
     phrase: PhraseName
 
 
-class SettingsRequest(_Body):
+class SettingsRequest(StrictBody):
     helpers: StrictBool
     """Whether hints are offered at the table (the host's choice, shown to every player)."""
 
 
-class TakeSeatRequest(_Body):
+class TakeSeatRequest(StrictBody):
     code: str = Field(min_length=3, max_length=64, pattern=r"^[0-9]-[0-9a-f]{40}$")
     """The seat link's code (from the link's fragment, ``#seat=CODE``)."""
 
 
-class RemoveRequest(_Body):
+class RemoveRequest(StrictBody):
     seat: Annotated[StrictInt, Field(ge=0, le=4), BeforeValidator(_integral)]
     """The seat whose player the host takes off the table."""
 
