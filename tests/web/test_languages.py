@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from tests.web.daily_helpers import Visitors, start_daily
 from tests.web.play import act, assert_error, first_legal, new_game, play_to_end
 from tests.web.tables import create, join
+from tests.web.tables import visitors as visitors_on_one_loop
 from tricktable.i18n import LANGUAGES, Message, translate
 from tricktable.web.language import LANGUAGE_COOKIE
 
@@ -166,7 +167,8 @@ def test_the_share_text_follows_the_players_language(visitors: Visitors) -> None
 
 
 def test_a_table_speaks_each_connection_s_language(app: FastAPI) -> None:
-    with TestClient(app) as ann_client, TestClient(app) as bob_client:
+    ann_client, bob_client = visitors_on_one_loop(app, 2)
+    with ann_client, bob_client:
         ann_client.cookies.set(LANGUAGE_COOKIE, "de")
         bob_client.headers["Accept-Language"] = "fi"
         ann = create(ann_client, game="spades", difficulty="easy")
