@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,14 @@ class Listening(threading.Thread):
     def stuck(self) -> str:
         """What a thread still running after the wait is said to have failed at."""
         return "the game did not finish"
+
+    def heard(self, wanted: Callable[[dict[str, Any]], bool], timeout: float = 30) -> None:
+        """Wait until a message read so far is ``wanted``."""
+        deadline = time.monotonic() + timeout
+        while not any(wanted(message) for message in list(self.messages)):
+            assert self.error is None and self.is_alive(), self.error or "stopped listening"
+            assert time.monotonic() < deadline, "the wanted message never came"
+            time.sleep(0.02)
 
     def finish(self, timeout: float | None = None) -> list[dict[str, Any]]:
         self.join(self.timeout if timeout is None else timeout)

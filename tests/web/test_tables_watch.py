@@ -115,6 +115,9 @@ def test_a_watcher_sees_a_whole_game_live_and_nothing_hidden(app: FastAPI) -> No
         eve.start()
         assert ready.wait(10)
         bob = join(bob_client, ann.invite, "Bob")
+        # A live feed may skip to the newest state: the lobby with Bob, before the start.
+        eve.heard(lambda m: m["type"] == "state" and m["table"]["state"] == "lobby"
+                  and sum(s["kind"] == "human" for s in m["table"]["seats"]) == 2)
         game_id = start(ann)["game"]["id"]
         said = bob_client.post(f"/api/tables/{ann.invite}/phrases", headers=bob.headers,
                                json={"phrase": "nice"})
