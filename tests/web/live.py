@@ -12,6 +12,24 @@ from typing import Any
 from tests.web.tables import Sitter
 
 
+def phrases_in(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The phrases a live message carries: a phrase message's one, or those a state message
+    brings (a look that saw a phrase before its own notice came sends it with the state)."""
+    if message["type"] == "phrase":
+        return [message["said"]]
+    return list(message.get("said", [])) if message["type"] == "state" else []
+
+
+def hear_phrases(websocket: Any, count: int = 1, *, limit: int = 50) -> list[dict[str, Any]]:
+    """Read a live connection until ``count`` phrases have come, in either form."""
+    heard: list[dict[str, Any]] = []
+    for _ in range(limit):
+        heard += phrases_in(websocket.receive_json())
+        if len(heard) >= count:
+            return heard
+    raise AssertionError(f"{limit} live messages and only {len(heard)} phrases")
+
+
 class Listening(threading.Thread):
     """A thread that keeps the live messages it reads (``messages``) and what it raised
     (``error``); :meth:`finish` waits for it and raises that again."""

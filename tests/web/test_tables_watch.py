@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.sheepshead.leaks import card_strings, hidden_cards, partner_known
-from tests.web.live import Listening, LiveSitter
+from tests.web.live import Listening, LiveSitter, phrases_in
 from tests.web.play import random_legal, steady_spades
 from tests.web.tables import create, join, start, until_my_turn, visitors
 from tests.web.test_tables_live import true_match
@@ -150,9 +150,10 @@ def test_a_watcher_sees_a_whole_game_live_and_nothing_hidden(app: FastAPI) -> No
     refusals = [m for m in watched if m["type"] == "error"]
     assert [m["error"] for m in refusals] == ["watching"], refusals
     assert "watch" in refusals[0]["message"].lower()
-    # The phrases reach the watcher, with the speaker's seat (for the bubble there).
-    assert [(m["said"]["seat"], m["said"]["phrase"]) for m in watched
-            if m["type"] == "phrase"] == [(bob.seat, "nice")]
+    # The phrases reach the watcher, with the speaker's seat (for the bubble there): on their
+    # own, or in the state message of a look that saw them first.
+    phrases = [said for message in watched for said in phrases_in(message)]
+    assert [(said["seat"], said["phrase"]) for said in phrases] == [(bob.seat, "nice")]
     # The players are told how many watch.
     assert all(any(m["type"] == "state" and m["table"].get("watchers") == 1 for m in messages)
                for messages in heard)
