@@ -18,7 +18,7 @@ from tricktable.web.daily.service import DailyService
 from tricktable.web.games import ADAPTERS, DIFFICULTIES, TableOptions
 from tricktable.web.games.base import DIFFICULTY_LABELS
 from tricktable.web.games.errors import NOT_YOURS, ApiError, error_body, no_game
-from tricktable.web.games.names import check_nickname, display_name, name_key
+from tricktable.web.games.names import check_nickname, display_name, name_key, name_keys
 from tricktable.web.games.play import GAME_ID
 from tricktable.web.language import answer_language
 from tricktable.words import GAME_TITLES
@@ -70,8 +70,8 @@ class GameService(DailyService):
     def set_nickname(self, player_id: str, nickname: object) -> dict[str, Any]:
         if not isinstance(nickname, str):
             raise ApiError(400, "bad_request", Message("server.nickname.not_text"))
-        cleaned, key = check_nickname(nickname)
-        if not self.store.set_nickname(player_id, cleaned, key, self._stamp()):
+        cleaned, _ = check_nickname(nickname)
+        if not self.store.set_nickname(player_id, cleaned, name_keys(cleaned), self._stamp()):
             raise ApiError(409, "nickname_taken",
                            Message("server.nickname.taken", {"name": repr(cleaned)}))
         return self.me(player_id)

@@ -27,6 +27,7 @@ __all__ = [
     "make_engine",
     "metadata",
     "migrate",
+    "name_keys",
     "players",
     "server_settings",
 ]
@@ -52,8 +53,21 @@ players = sa.Table(
     sa.Column("name_key", sa.String(96), nullable=True),
     sa.Index("ux_players_name_key", "name_key", unique=True),
 )
-"""``name_key``: the nickname as compared (:func:`tricktable.web.games.names.name_key`: NFKC,
-confusable skeleton, casefolded, no accent marks), unique across players."""
+"""``nickname``: at most :data:`~tricktable.web.games.names.CODE_POINTS` code points.
+``name_key``: the nickname's first key (:func:`tricktable.web.games.names.name_key`: NFKC,
+confusable skeleton, casefolded, no accent marks), unique across players; every key of it is in
+``name_keys``."""
+
+name_keys = sa.Table(
+    "name_keys",
+    metadata,
+    sa.Column("key", sa.String(96), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False),
+    sa.Index("ix_name_keys_player", "player_id"),
+)
+"""Each key of each nickname (:func:`tricktable.web.games.names.name_keys`), written with the
+nickname in one transaction: the primary key refuses a name one of whose keys is a key of
+another player's, so two look-alike names never both land, even set at once."""
 
 games = sa.Table(
     "games",

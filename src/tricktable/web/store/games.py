@@ -25,6 +25,7 @@ from tricktable.web.store.db import (
     daily_attempts,
     game_actions,
     games,
+    name_keys,
     players,
     server_settings,
 )
@@ -183,15 +184,20 @@ class Store:
         except IntegrityError:
             pass  # created by a concurrent request
 
-    def set_nickname(self, player_id: str, nickname: str, key: str, now: datetime) -> bool:
-        """Set a player's nickname; False (and nothing changed) if another player's name has
-        the same ``key`` (the unique index decides, even between concurrent requests)."""
+    def set_nickname(self, player_id: str, nickname: str, keys: Sequence[str],
+                     now: datetime) -> bool:
+        """Set a player's nickname with its ``keys`` (the first is ``players.name_key``);
+        False (and nothing changed) if a key is one of another player's (the primary key of
+        ``name_keys`` decides, even between concurrent requests)."""
         self.ensure_player(player_id, now)
         try:
             with self._writing() as connection:
+                connection.execute(name_keys.delete().where(name_keys.c.player_id == player_id))
+                connection.execute(name_keys.insert(), [
+                    {"key": key, "player_id": player_id} for key in dict.fromkeys(keys)])
                 connection.execute(
                     players.update().where(players.c.id == player_id)
-                    .values(nickname=nickname, name_key=key)
+                    .values(nickname=nickname, name_key=keys[0])
                 )
         except IntegrityError:
             return False

@@ -20,7 +20,7 @@ from tricktable.game import IllegalAction, Seat, parse_action
 from tricktable.i18n import Message
 from tricktable.i18n.errors import reason_of
 from tricktable.web.games import TableOptions
-from tricktable.web.games.names import check_nickname, name_key
+from tricktable.web.games.names import check_nickname, name_keys
 from tricktable.web.games.service import ApiError
 from tricktable.web.identity import subkey
 from tricktable.web.language import answer_language
@@ -71,7 +71,8 @@ class TableService(TableDriver):
                 **self.state(invite, token, since=None)}
 
     def join(self, player_id: str, invite: str, nickname: str) -> dict[str, Any]:
-        name, key = check_nickname(nickname)
+        name, _ = check_nickname(nickname)
+        keys = set(name_keys(name))
         for _attempt in range(20):
             table = self._table(invite)
             seats = self.store.seats(table.id)
@@ -85,7 +86,7 @@ class TableService(TableDriver):
                         **self.state(invite, token, since=None)}
             if table.state != "lobby":
                 raise ApiError(409, "table_started", Message("server.table.started_seats"))
-            if any(name_key(s.nickname) == key for s in seats):
+            if any(keys.intersection(name_keys(s.nickname)) for s in seats):
                 raise ApiError(409, "nickname_taken",
                                Message("server.table.name_taken", {"name": repr(name)}))
             taken = {s.seat for s in seats}

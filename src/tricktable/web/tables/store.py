@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tricktable.game import Seat
 from tricktable.web.review.store import seat_reviews
-from tricktable.web.store.db import game_actions, games, players
+from tricktable.web.store.db import game_actions, games, name_keys, players
 from tricktable.web.store.games import GameRow, Store
 from tricktable.web.tables.db import friend_phrases, friend_seats, friend_tables, table_replays
 
@@ -235,6 +235,7 @@ class TableStore:
             connection.execute(friend_tables.delete().where(friend_tables.c.id == table_id))
             connection.execute(game_actions.delete().where(game_actions.c.game_id.in_(owned)))
             connection.execute(games.delete().where(games.c.player_id == owner))
+            connection.execute(name_keys.delete().where(name_keys.c.player_id == owner))
             connection.execute(players.delete().where(players.c.id == owner))
 
     def say(self, table_id: str, seat: Seat, phrase: str, now: datetime, *,
