@@ -5,10 +5,10 @@ Two names are one when they look alike: a name has two keys (:func:`name_keys`),
 through the Unicode confusable skeleton (:mod:`tricktable.web.games.confusables`) with case
 folded before it and after it, without accent marks, and two names clash when a key of one is a
 key of the other, so "Ace", "ACE", "Ａｃｅ", "Асе" (Cyrillic), "Acé" are one name and so are
-"Marta" and "Мarta" (a Cyrillic capital М, whose small form looks like no Latin letter).  A name must show something
-(no blank-looking fillers), carries at most a few marks on a letter, and does not pose as a
-player without a nickname ("Anonymous 02fd", in any language) or as a computer seat
-("Computer", in any language).  Emoji sequences are welcome when well formed (UTS #51): a
+"Marta" and "Мarta" (a Cyrillic capital М, whose small form looks like no Latin letter).  A
+name must show something (no blank-looking fillers), carries at most a few marks on a letter,
+and does not pose as a player without a nickname ("Anonymous 02fd", in any language) or as a
+computer seat ("Computer", in any language).  Emoji sequences are welcome when well formed (UTS #51): a
 zero-width joiner only between two emoji, tag characters only in a flag's tag sequence; other
 format characters (a stray joiner, bidi controls) are refused.  Length is counted in what a
 reader sees (grapheme clusters), with a hard cap on code points so that every database stores
