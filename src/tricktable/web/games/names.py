@@ -8,11 +8,11 @@ key of the other, so "Ace", "ACE", "Ａｃｅ", "Асе" (Cyrillic), "Acé" are 
 "Marta" and "Мarta" (a Cyrillic capital М, whose small form looks like no Latin letter).  A
 name must show something (no blank-looking fillers), carries at most a few marks on a letter,
 and does not pose as a player without a nickname ("Anonymous 02fd", in any language) or as a
-computer seat ("Computer", in any language).  Emoji sequences are welcome when well formed (UTS #51): a
-zero-width joiner only between two emoji, tag characters only in a flag's tag sequence; other
-format characters (a stray joiner, bidi controls) are refused.  Length is counted in what a
-reader sees (grapheme clusters), with a hard cap on code points so that every database stores
-what is accepted.
+computer seat ("Computer", in any language).  Emoji sequences are welcome when well formed
+(UTS #51): a zero-width joiner only between two emoji, tag characters only in a flag's tag
+sequence; other format characters (a stray joiner, bidi controls) are refused.  Length is
+counted in what a reader sees (grapheme clusters), with a hard cap on code points so that every
+database stores what is accepted.
 """
 
 from __future__ import annotations

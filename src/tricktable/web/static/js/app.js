@@ -6,6 +6,7 @@ import { hooks, session, setState } from './common.js';
 import { fillHouseOptions, houseOptionsBody, summarizeHouseOptions } from './house.js';
 import { formatDay, t } from './i18n.js';
 import './language-menu.js';
+import './nickname-fields.js';
 import { setupSheepshead, startSheepshead, stopSheepshead } from './sheepshead.js';
 import { setupSpades, startSpades, stopSpades } from './spades.js';
 import { $, el, toast } from './ui.js';

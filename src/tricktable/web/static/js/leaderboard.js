@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { showDailyExtras } from './daily-board.js';
 import { formatDay, formatNumber, formatPercent, t } from './i18n.js';
 import './language-menu.js';
+import './nickname-fields.js';
 import { $, el, signed, toast } from './ui.js';
 
 const PRESET_LABELS = {

@@ -7,6 +7,7 @@ import { ApiError, request } from './api.js';
 import { hooks, session } from './common.js';
 import { formatList, t } from './i18n.js';
 import './language-menu.js';
+import './nickname-fields.js';
 import { dealStart, flatStep, showFlatStep, showReplay, stepCount } from './replay.js';
 import { tableReviewApi } from './review.js';
 import { receiveSheepshead, setupSheepshead, sheepsheadBusy, startSheepshead, stopSheepshead } from './sheepshead.js';
