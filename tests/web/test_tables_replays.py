@@ -150,3 +150,16 @@ def test_the_table_replays_the_game_together_over_the_live_feed(
                      400)
     assert_error(stranger.post(url(ann, "replay-step"), json={"step": 1}), 403, "not_seated")
     assert bob_client.get(url(bob, "replay"), headers=bob.headers).json()["together"] == 3
+
+
+def test_the_replay_says_which_seats_the_computers_played(people: list[TestClient]) -> None:
+    """The page names each computer by its seat, as the table does ("Computer 2"): the replay
+    says which seats they are, the same as the table's computer seats."""
+    ann = create(people[0], game="sheepshead", hands=5, difficulty="easy", nickname="Ann")
+    start(ann)
+    play_by_polling([ann], random_legal, random.Random(3))
+    replay = people[0].get(url(ann, "replay"), headers=ann.headers).json()
+    table = ann.poll()["table"]["seats"]
+    assert replay["computers"] == [s["seat"] for s in table if s["kind"] == "computer"]
+    assert replay["computers"] == [1, 2, 3, 4]
+    assert replay["seat_names"][0] == "Ann"

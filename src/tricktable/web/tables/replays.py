@@ -102,14 +102,16 @@ class TableReplays:
 
     def replay(self, invite: str, token: str | None, game_id: str | None) -> dict[str, Any]:
         """A finished game of the table face up, with the marks of my seat's reviewed
-        decisions; the seats named by their players' nicknames."""
+        decisions; the seats named by their players' nicknames, and the ``computers``' seats
+        (which the page names as the table does: "Computer 2", "Computer 3")."""
         table, mine, row, seats = self._finished(invite, token, game_id)
         computers = self._computers(table, seats)
         found = self.reviews.seat_replay(row, mine.seat, computers)
         names = self.tables._names(table, seats)
         steps = sum(len(deal["tricks"]) + 2 for deal in found["deals"])
-        return {**found, "seat_names": names, "mine": True, "daily_date": None,
-                "table": True, "steps": steps, "together": self._together(table, row.id)}
+        return {**found, "seat_names": names, "computers": computers, "mine": True,
+                "daily_date": None, "table": True, "steps": steps,
+                "together": self._together(table, row.id)}
 
     # --- Replay together -------------------------------------------------------------------
 

@@ -18,10 +18,19 @@ const params = new URLSearchParams(window.location.search);
 const invite = new URLSearchParams(window.location.hash.slice(1)).get('table');
 const api = invite ? tableReviewApi(invite) : reviewApi;
 
+// A seat's name as its table showed it: you, the players' nicknames, and at a friends' table
+// each computer by its seat number ("Computer 2"), as tables.js names them.
 function seatLabel(seat) {
   if (!state.replay) return seatName(seat);
   if (seat === state.replay.seat) return t(state.replay.mine ? 'web.seat.you' : 'web.replay.the_player');
+  if (state.replay.computers?.includes(seat)) return t('web.friends.computer_seat', { seat });
   return state.replay.seat_names?.[seat] ?? seatName(seat);
+}
+
+// The hand picker and Previous/Next, only while there is something to step through.
+function showControls(shown) {
+  $('replay-deal').closest('.replay-pick').hidden = !shown;
+  $('replay-prev').closest('.replay-controls').hidden = !shown;
 }
 
 // Every seat's cards before trick `step` (step 0: after the deal, with the blind and the bury).
@@ -90,6 +99,7 @@ function drawTrick(deal, trick, number) {
 function draw() {
   const board = $('replay-board');
   const deal = state.replay.deals[state.deal];
+  showControls(Boolean(deal));
   if (!deal) {
     board.replaceChildren(el('p', { class: 'muted' }, t('web.replay.none_finished')));
     $('replay-step').textContent = '';
