@@ -10,9 +10,16 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
 
 from tricktable import rl
+from tricktable.game import IllegalAction
 
 GAMES = ("sheepshead", "spades")
 TABLES = (("sheepshead", None), ("sheepshead", "wisconsin-jd"), ("spades", None))
@@ -64,6 +71,46 @@ def test_a_parallel_step_is_the_movers_move(game: str) -> None:
 @pytest.mark.parametrize(("game", "rules"), TABLES)
 def test_seed(game: str, rules: str | None) -> None:
     seed_test(partial(rl.env, game, rules), num_cycles=100)
+
+
+@pytest.mark.parametrize(("game", "rules"), TABLES)
+def test_parallel_seed(game: str, rules: str | None) -> None:
+    # The test samples every agent's action from the whole space, without the mask: the first
+    # illegal one ends the hand (PettingZoo's way), the same in both environments.
+    parallel_seed_test(partial(rl.parallel_env, game, rules), num_cycles=100)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_parallel_action_ends_the_hand_with_a_penalty(game: str) -> None:
+    env = rl.parallel_env(game)
+    observations, _ = env.reset(seed=2)
+    mover = env.to_move
+    assert mover is not None
+    illegal = int(np.flatnonzero(observations[mover]["action_mask"] == 0)[0])
+    _, rewards, terminations, truncations, infos = env.step(dict.fromkeys(env.agents, illegal))
+    assert rewards == {a: -1.0 if a == mover else 0.0 for a in env.possible_agents}
+    assert all(terminations.values()) and not any(truncations.values())
+    assert infos[mover]["illegal_action"] and env.agents == []
+    assert len(env.env.hand.history) == 0  # type: ignore[attr-defined]  # nothing was played
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step({})
+    raising = rl.parallel_env(game, illegal_action="raise")  # the old way, when asked
+    observations, _ = raising.reset(seed=2)
+    with pytest.raises(IllegalAction):
+        raising.step(dict.fromkeys(raising.agents, illegal))
+
+
+def test_terminate_ends_an_aec_hand_unscored() -> None:
+    env = rl.sheepshead_env(illegal_action="terminate", illegal_reward=-3.0)
+    env.reset(seed=3)
+    mover = env.agent_selection
+    env.step(700)  # a card play in the pick phase
+    assert env.rewards == {a: -3.0 if a == mover else 0.0 for a in env.possible_agents}
+    assert all(env.terminations.values()) and "cannot play" in env.infos[mover]["illegal_action"]
+    for _ in env.agent_iter():
+        assert env.last()[2]  # terminated: each agent steps None and leaves
+        env.step(None)
+    assert env.agents == []
 
 
 def _seeded_spaces(factory: Callable[..., Any]) -> Callable[..., Any]:

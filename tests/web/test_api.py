@@ -29,7 +29,7 @@ def test_health_and_pages_are_served(client: TestClient) -> None:
     assert client.get("/api/health").json() == {"ok": True}
     page = client.get("/")
     assert page.status_code == 200 and "<title>Tricktable" in page.text
-    assert 'src="/static/js/app.js"' in page.text
+    assert 'src="/static/js/app.js?v=' in page.text  # versioned: see test_static_caching
     assert "Daily leaderboard" in client.get("/leaderboard").text
     rules = client.get("/rules")
     assert rules.status_code == 200

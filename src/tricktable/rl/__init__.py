@@ -51,9 +51,10 @@ __all__ = [
 
 class EnvOptions(TypedDict, total=False):
     """The options every environment takes, all optional: ``max_cycles=N`` truncates a hand
-    after N steps; ``illegal_action`` is ``"raise"`` (the default), ``"penalize"`` or
-    ``"default"`` (see :mod:`tricktable.rl.aec`), with ``illegal_reward``
-    (default −1); ``render_mode`` is ``"ansi"`` or None."""
+    after N steps; ``illegal_action`` is ``"raise"`` (the default; the parallel environment's
+    is ``"terminate"``), ``"penalize"``, ``"default"`` or ``"terminate"`` (see
+    :mod:`tricktable.rl.aec`), with ``illegal_reward`` (default −1); ``render_mode`` is
+    ``"ansi"`` or None."""
 
     max_cycles: int | None
     illegal_action: IllegalActionMode
@@ -88,8 +89,11 @@ def parallel_env(game: str, rules: Any = None, **options: Unpack[EnvOptions]
                  ) -> TurnParallelEnv:
     """The hand behind PettingZoo's parallel API, one move a step: the agent to move acts, the
     others' actions are ignored (see :mod:`tricktable.rl.parallel`).  ``max_cycles=N``
-    truncates the hand after N steps."""
+    truncates the hand after N steps.  An illegal action ends the hand, ``illegal_reward`` to
+    the agent that took it (``illegal_action="terminate"``, PettingZoo's way; give another
+    ``illegal_action`` to choose)."""
     max_cycles = options.pop("max_cycles", None)
+    options.setdefault("illegal_action", "terminate")
     return TurnParallelEnv(TrickTakingEnv(game_for(game, rules), **options),
                            max_cycles=max_cycles)
 

@@ -7,13 +7,16 @@ then the hand's scores.
 
 **Illegal actions.**  With ``illegal_action="raise"`` (the default) an action the rules forbid
 raises :class:`~tricktable.game.IllegalAction`, saying why, and changes nothing.  For learners
-that do not read the mask there are two other ways; in both the agent's reward for the step is
+that do not read the mask there are three other ways; in each the agent's reward for the step is
 ``illegal_reward``, its info holds the reason under ``"illegal_action"``, and rewards are no
 longer zero-sum:
 
 * ``"penalize"``: the action is refused; the hand does not change and the same agent moves again.
 * ``"default"``: the default action is played instead — what an online table plays for a player
   whose time runs out: ``pass`` when passing is allowed, otherwise the first legal action.
+* ``"terminate"``: PettingZoo's classic games' way: the hand ends there, unscored, every agent
+  terminated; the others' reward is 0.  (The parallel environment's default: PettingZoo's
+  parallel tests sample actions without the mask.)
 
 An id outside the action space always raises ``ValueError``.
 
@@ -44,7 +47,7 @@ __all__ = [
     "default_action",
 ]
 
-IllegalActionMode = Literal["raise", "penalize", "default"]
+IllegalActionMode = Literal["raise", "penalize", "default", "terminate"]
 Observation = dict[str, NDArray[Any]]
 
 
@@ -140,10 +143,9 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
         super().__init__()
         if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
             raise ValueError(f"max_cycles is a positive whole number or None, not {max_cycles!r}.")
-        if illegal_action not in ("raise", "penalize", "default"):
-            raise ValueError(
-                f"illegal_action is 'raise', 'penalize' or 'default', not {illegal_action!r}."
-            )
+        if illegal_action not in ("raise", "penalize", "default", "terminate"):
+            raise ValueError("illegal_action is 'raise', 'penalize', 'default' or 'terminate', "
+                             f"not {illegal_action!r}.")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}.")
         self.metadata = {
@@ -278,6 +280,11 @@ class TrickTakingEnv(AECEnv[str, Observation, int]):
             rewards[agent] = self.illegal_reward
             self._rewarded = True
             self.infos[agent] = {"illegal_action": str(error)}
+            if self.illegal_action == "terminate":
+                self._steps[seat] += 1
+                self.terminations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()
+                return
             if self.illegal_action == "default":
                 hand.apply(default_action(game.reader(hand, seat).legal_actions), seat=seat)
                 self._version += 1

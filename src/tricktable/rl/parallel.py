@@ -4,7 +4,10 @@ Each parallel step is one move: every live agent may hand in an action, and the 
 agent to move — the one whose ``action_mask`` has a legal id — is applied; the others' are
 ignored (their masks are all 0: they have nothing to do yet).  So each agent sees every move
 before its own, as in the AEC environment, and an agent that samples from its mask never hands
-in an illegal action.  Leaving out the action of the agent to move raises ``ValueError``.
+in an illegal action; one that samples the whole action space (PettingZoo's
+``parallel_seed_test``) ends the hand with its first illegal one, as PettingZoo's classic games
+do (:func:`tricktable.rl.parallel_env` builds the hand with ``illegal_action="terminate"``).
+Leaving out the action of the agent to move raises ``ValueError``.
 ``max_cycles=N`` truncates the hand after N parallel steps.
 """
 

@@ -51,11 +51,11 @@ from http.cookies import SimpleCookie
 
 import anyio
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tricktable.web.assets import PREFIX, StaticAssets, static_assets
 from tricktable.web.contract import install_docs, install_openapi
 from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.access_log import AccessLogMiddleware
@@ -93,7 +93,6 @@ from tricktable.web.routes import (
     tables,
     testing,
 )
-from tricktable.web.routes.pages import STATIC
 from tricktable.web.settings import Settings
 from tricktable.web.store.db import make_engine, migrate
 from tricktable.web.store.games import Store
@@ -104,7 +103,8 @@ __all__ = ["create_app"]
 
 class IdentityMiddleware(HttpMiddleware):
     """Gives every visitor an anonymous player id in a signed, HttpOnly, SameSite=Lax cookie and
-    puts it in ``request.state.player_id``."""
+    puts it in ``request.state.player_id``; never in a static file's answer (a file kept in a
+    cache, perhaps a shared one, must not carry a player's cookie)."""
 
     def __init__(self, app: ASGIApp, *, key: bytes, secure: bool | None) -> None:
         super().__init__(app)
@@ -128,6 +128,9 @@ class IdentityMiddleware(HttpMiddleware):
             return
         player = new_player_id()
         scope["state"]["player_id"] = player
+        if scope.get("path", "").startswith(PREFIX):
+            await self.app(scope, receive, send)
+            return
         secure = self.secure if self.secure is not None else scope.get("scheme") == "https"
         cookie = (
             f"{COOKIE_NAME}={sign(self.key, player)}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
@@ -211,5 +214,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(learn_routes.router)
     if settings.test_options:
         app.include_router(testing.router)
-    app.mount("/static", GZipMiddleware(StaticFiles(directory=STATIC)), name="static")
+    app.mount(PREFIX.rstrip("/"), GZipMiddleware(StaticAssets(static_assets())), name="static")
     return app

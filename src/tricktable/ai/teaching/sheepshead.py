@@ -27,7 +27,7 @@ from tricktable.ai.sheepshead.sampling import (
 )
 from tricktable.ai.sheepshead.solver import SearchAborted
 from tricktable.ai.sheepshead.strong import rank_buries
-from tricktable.ai.teaching.evaluation import Evaluation, EvaluationSettings, ranked
+from tricktable.ai.teaching.options import Evaluation, EvaluationSettings, ranked
 from tricktable.game import Action
 from tricktable.sheepshead.bots import BasicPlayer
 from tricktable.sheepshead.state import Phase

@@ -10,7 +10,7 @@ option on each, as ``strong`` does:
 
 One solver per decision serves all its deals (its transposition table is exact whatever deal
 reached a position), and the deals stop at the settings' node budget once a third of them are
-in (:attr:`~tricktable.ai.teaching.evaluation.EvaluationSettings.spades_nodes`): a bid or a
+in (:attr:`~tricktable.ai.teaching.options.EvaluationSettings.spades_nodes`): a bid or a
 first trick, each deal a long solve, is judged on fewer deals, so a hint answers in time; a
 review of the same decision has twice the budget and draws the same deals first.
 
@@ -32,7 +32,7 @@ from tricktable.ai.spades.inference import DEFAULT_MODEL, read_evidence, sample_
 from tricktable.ai.spades.sampling import SpadesSample, position_for, read_knowledge, sample_one
 from tricktable.ai.spades.solver import SpadesSolver, trick_payoff
 from tricktable.ai.spades.strong import StrongSettings, _kernel, utility_table
-from tricktable.ai.teaching.evaluation import (
+from tricktable.ai.teaching.options import (
     Evaluation,
     EvaluationSettings,
     over_budget,

@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from tricktable.i18n import language_names, translate
+from tricktable.web.assets import static_assets
 from tricktable.web.language import request_language
 
 __all__ = ["THEME_COOKIE", "THEMES", "page", "render_page", "request_theme"]
@@ -51,6 +52,8 @@ _TEMPLATES = Environment(
     keep_trailing_newline=True,
     auto_reload=False,  # the templates ship with the code: a new version is a restart
 )
+_TEMPLATES.globals["static"] = lambda name: static_assets().url(name)
+"""``static('css/style.css')``: a static file's versioned URL (see :mod:`tricktable.web.assets`)."""
 
 
 def render_page(template: str, language: str, next_path: str = "/", *, theme: str = "",

@@ -28,8 +28,9 @@ PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "include_in_schema": False,
 
 
 def not_found_page(request: Request, message: str) -> HTMLResponse:
-    """The page for a URL that is not one of ours, saying ``message``."""
-    return page(request, "not_found.html", status_code=404, message=message)
+    """The page for a URL that is not one of ours, saying ``message`` (never kept: a 404 is
+    cacheable by default, and the page names this release's static files)."""
+    return page(request, "not_found.html", status_code=404, headers=NO_CACHE, message=message)
 
 
 @router.api_route("/", **PAGE)

@@ -88,6 +88,14 @@ function index(rank, suit) {
     + pip(suit, 14, 47.5, 23);
 }
 
+// The court cards' pictures, each URL written out whole: the server versions a string that is
+// a whole static file's URL (web/assets.py), never one put together at run time.
+const PICTURES = {
+  JC: '/static/cards/JC.svg', JD: '/static/cards/JD.svg', JH: '/static/cards/JH.svg', JS: '/static/cards/JS.svg',
+  QC: '/static/cards/QC.svg', QD: '/static/cards/QD.svg', QH: '/static/cards/QH.svg', QS: '/static/cards/QS.svg',
+  KC: '/static/cards/KC.svg', KD: '/static/cards/KD.svg', KH: '/static/cards/KH.svg', KS: '/static/cards/KS.svg',
+};
+
 function middle(rank, suit) {
   if (rank === 'A') return pip(suit, 63, 72, 50);
   if (PIPS[rank]) {
@@ -96,7 +104,7 @@ function middle(rank, suit) {
   }
   // A court card: its picture, framed in the suit's colour.
   return `<rect class="cf-frame" x="27.5" y="5.5" width="68" height="129" rx="3"/>`
-    + `<image href="/static/cards/${rank}${suit}.svg" x="28.5" y="6.5" width="66" height="127" preserveAspectRatio="xMidYMid slice"/>`;
+    + `<image href="${PICTURES[rank + suit]}" x="28.5" y="6.5" width="66" height="127" preserveAspectRatio="xMidYMid slice"/>`;
 }
 
 function faceSvg(code) {
