@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Sequence
 from http import HTTPStatus
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,7 +37,8 @@ from tricktable.web.language import request_language
 from tricktable.web.routes.pages import not_found_page
 from tricktable.web.schemas import UNION_TAGS
 
-__all__ = ["RETRY_AFTER_SECONDS", "UnexpectedErrors", "answer_for", "install_error_handlers"]
+__all__ = ["RETRY_AFTER_SECONDS", "UNAVAILABLE", "UnexpectedErrors", "answer_for",
+           "install_error_handlers", "validation_message"]
 
 log = logging.getLogger("tricktable.web")
 
@@ -73,12 +76,13 @@ def _is_tag(part: object) -> bool:
             or ("[" in text and text.endswith("]")))
 
 
-def _validation_message(error: RequestValidationError) -> Message:
-    """What was wrong with a request, as one message: each problem names the field and, where
-    there is one, the value refused."""
+def validation_message(errors: Sequence[Any]) -> Message:
+    """What was wrong with a request (pydantic's ``errors()``, each located where FastAPI puts
+    it: ``("query", "after")``…), as one message: each problem names the field and, where there
+    is one, the value refused."""
     problems: list[object] = []
     fields_told: set[str] = set()
-    for item in error.errors():
+    for item in errors:
         kind = item.get("type", "")
         where = ".".join(str(part) for part in item.get("loc", ()) if not _is_tag(part))
         if where and where in fields_told:
@@ -123,14 +127,14 @@ def _semicolons(items: list[object]) -> object:
 RETRY_AFTER_SECONDS = 5
 """How long a client is told to wait when the database does not answer."""
 
-_UNAVAILABLE = (db_errors.OperationalError, db_errors.InterfaceError)
+UNAVAILABLE = (db_errors.OperationalError, db_errors.InterfaceError)
 """What a database that does not answer raises (refused, dropped or timed-out connections)."""
 
 
 def answer_for(error: Exception, language: str) -> JSONResponse:
     """The answer to an exception no route turned into one: 503 with ``Retry-After`` for a
     database that does not answer, 400 for data the database cannot store, else 500."""
-    if isinstance(error, _UNAVAILABLE):
+    if isinstance(error, UNAVAILABLE):
         log.error("The database did not answer: %s", error)
         return JSONResponse(error_body("unavailable", Message("server.database_unavailable"),
                                        language),
@@ -202,7 +206,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
-        return JSONResponse(error_body("bad_request", _validation_message(error),
+        return JSONResponse(error_body("bad_request", validation_message(error.errors()),
                                        request_language(request)), status_code=400)
 
     async def http_error(request: Request, error: Exception) -> Response:
@@ -242,6 +246,6 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
-    for kind in (db_errors.DataError, *_UNAVAILABLE):
+    for kind in (db_errors.DataError, *UNAVAILABLE):
         app.add_exception_handler(kind, database_error)
     app.add_exception_handler(Exception, database_error)  # errors outside UnexpectedErrors

@@ -21,13 +21,15 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from tricktable.i18n import Message
 from tricktable.web.contract import errors
+from tricktable.web.errors import RETRY_AFTER_SECONDS, UNAVAILABLE
 from tricktable.web.games.service import ApiError, error_body
 from tricktable.web.language import answer_language
 from tricktable.web.pages.render import page
 from tricktable.web.routes.deps import Player, Tables
 from tricktable.web.routes.pages import NO_CACHE, PAGE, not_found_page
-from tricktable.web.routes.params import MAX_COUNT, Count
+from tricktable.web.routes.params import Count
 from tricktable.web.tables.feed import Feeds
+from tricktable.web.tables.opening import hello, resume
 from tricktable.web.tables.presence import Presence
 from tricktable.web.tables.schemas import (
     JoinRequest,
@@ -185,47 +187,54 @@ def say(invite: Invite, body: PhraseRequest, svc: Tables,
 
 
 @router.websocket("/{invite}/live")
-async def live(websocket: WebSocket, invite: str, after: int | None = None,
-               game: str | None = None, said: int | None = None) -> None:
+async def live(websocket: WebSocket, invite: str) -> None:
     """The table live: send ``{"token": ...}`` first; then every message is the table as my
     seat sees it (``{"type": "state", "table", "game"}``, the events numbered, each message
     carrying those after the last one sent), a quick phrase (``{"type": "phrase",
     "said"}``, numbered) or, once a game is over, the step the table replays it at together
     (``{"type": "replay", "game", "step"}``).  Send ``{"watch": true}`` instead to watch: the
-    table's public view (``game.watching``; anything a watcher sends is refused with an
-    ``error`` message).  ``?after=N&game=ID`` resumes after event N of game ID, ``said=M``
-    after phrase M (the first message then carries the phrases said since, in ``said``).
-    Everything it says is in the language of its handshake (the ``tricktable_lang`` cookie,
-    else ``Accept-Language``)."""
+    table's public view (``game.watching``).  The connection only listens: anything sent
+    after the first message is answered with an ``error`` message (``watching`` to a watcher,
+    ``listen_only`` to a seat: actions and phrases go by POST) and changes nothing.
+    ``?after=N&game=ID`` resumes after event N of game ID, ``said=M`` after phrase M (the
+    first message then carries the phrases said since, in ``said``).
+
+    A refusal is an ``error`` message, then the close: 4400 for a bad query parameter (named)
+    or first message (not a JSON object in a text message, too long, none in time), 4403 for
+    a wrong seat token, 4404 for an invite that names no table, and 4503 when the database
+    does not answer (``retry_after`` seconds: connect again then).  Everything it says is in
+    the language of its handshake (the ``tricktable_lang`` cookie, else ``Accept-Language``)."""
     svc: TableService = websocket.app.state.tables
     presence: Presence = websocket.app.state.presence
     feeds: Feeds = websocket.app.state.feeds
     await websocket.accept()
     try:
+        where = resume(websocket.query_params)
         with anyio.fail_after(AUTH_SECONDS):
-            first = await websocket.receive_text()
-        hello = json.loads(first)
-        token = hello.get("token")
-        watching = hello.get("watch") is True and token is None
-        if watching and not INVITE.fullmatch(invite):
-            raise ApiError(404, "unknown_table", Message("server.table.unknown"))
-        if not watching and (not isinstance(token, str) or not INVITE.fullmatch(invite)):
-            raise ApiError(403, "not_seated", Message("server.table.send_token"))
-        if any(n is not None and not 0 <= n <= MAX_COUNT for n in (after, said)):
-            raise ValueError("a number out of range")
+            first = await websocket.receive()
+        if first["type"] == "websocket.disconnect":
+            return
+        asked = hello(first, invite)
         table = await anyio.to_thread.run_sync(svc._table, invite)
-        sitting = None if watching else await anyio.to_thread.run_sync(svc._seat, table, token)
+        sitting = None if asked.watching else await anyio.to_thread.run_sync(
+            svc._seat, table, asked.token)
         seat = WATCHER if sitting is None else sitting.seat
     except ApiError as error:
-        await _close(websocket, error.to_json(), 4403 if error.status == 403 else 4404)
+        await _close(websocket, error.to_json(), 4000 + error.status)
         return
-    except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect):
+    except TimeoutError:
         await _close(websocket, error_body("not_seated", Message("server.table.send_json")),
                      4400)
         return
+    except UNAVAILABLE as error:
+        log.error("The database did not answer: %s", error)
+        await _close(websocket, {**error_body("unavailable",
+                                              Message("server.database_unavailable")),
+                                 "retry_after": RETRY_AFTER_SECONDS}, 4503)
+        return
     language = answer_language()
-    member = feeds.join(table.id, seat, after=after, game=game, said=said, language=language,
-                        joined=None if sitting is None else sitting.joined_at)
+    member = feeds.join(table.id, seat, after=where.after, game=where.game, said=where.said,
+                        language=language, joined=None if sitting is None else sitting.joined_at)
     try:
         if sitting is not None:  # a watcher is no one's presence
             await anyio.to_thread.run_sync(presence.connect, table.id, seat)
@@ -236,9 +245,12 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
                     message = await websocket.receive()
                     if message["type"] == "websocket.disconnect":
                         break
-                    if sitting is None:  # a watcher tried to say or do something: refused
-                        member.outbox.put_nowait(json.dumps({"type": "error", **error_body(
-                            "watching", Message("server.table.watching"), language)}))
+                    # Anything sent now is refused: a watcher's, or a seat's (it acts by POST).
+                    refusal = (error_body("watching", Message("server.table.watching"), language)
+                               if sitting is None else
+                               error_body("listen_only", Message("server.table.listen_only"),
+                                          language))
+                    member.outbox.put_nowait(json.dumps({"type": "error", **refusal}))
             finally:
                 scope.cancel()
 
@@ -261,8 +273,10 @@ async def live(websocket: WebSocket, invite: str, after: int | None = None,
 
 
 async def _close(websocket: WebSocket, body: dict[str, Any], code: int) -> None:
+    """Refuse the connection: the ``error`` message, then the close (its reason the error's
+    code, for a client that sees only the close)."""
     try:
         await websocket.send_json({"type": "error", **body})
-        await websocket.close(code)
+        await websocket.close(code, reason=body["error"])
     except (RuntimeError, WebSocketDisconnect):
         pass

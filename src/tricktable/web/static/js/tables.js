@@ -55,6 +55,7 @@ const live = {
   sending: false, // the player's own action is on its way
   socket: null,
   failures: 0,
+  busy: 0, // the seconds the server asked to wait before connecting again (its database is down)
   pollTimer: null,
   pumping: false,
   tableState: null, // the table's page state when the lobby was opened over it
@@ -473,7 +474,11 @@ function connect() {
     if (message.type === 'state') onState(message);
     else if (message.type === 'phrase') showPhrase(message.said);
     else if (message.type === 'replay') followReplay(message);
-    else if (message.type === 'error') {
+    else if (message.type === 'error' && message.error === 'unavailable') {
+      // The server cannot read the table just now: say so and connect again later (the close).
+      live.busy = message.retry_after || 5;
+      status(message.message);
+    } else if (message.type === 'error') {
       toast({ message: message.message, server: true }, 'error');
       if (message.error === 'not_seated') forgetSeat();
       if (live.watching && message.error !== 'watching') live.watching = false; // the table is gone: stop
@@ -483,9 +488,11 @@ function connect() {
     live.socket = null;
     if (!live.token && !live.watching) return;
     live.failures += 1;
-    status(t('web.friends.reconnecting'));
+    const wait = Math.max(live.busy * 1000, Math.min(5000, 300 * live.failures));
+    if (!live.busy) status(t('web.friends.reconnecting'));
+    live.busy = 0;
     if (live.failures >= 3) startPolling();
-    setTimeout(connect, Math.min(5000, 300 * live.failures));
+    setTimeout(connect, wait);
   });
 }
 
