@@ -23,6 +23,11 @@ def serve(
         help="A reverse proxy's address or network (10.0.0.0/8) whose "
         "X-Forwarded-For/-Proto and Forwarded headers are believed; repeat for several "
         "(also $TRICKTABLE_TRUSTED_PROXIES, comma-separated).")] = None,
+    allowed_origin: Annotated[list[str] | None, typer.Option(
+        "--allowed-origin", metavar="URL",
+        help="Another site (https://games.example.org) whose pages may send state-changing "
+        "requests and open WebSockets here; the server's own origin always may. Repeat for "
+        "several (also $TRICKTABLE_ALLOWED_ORIGINS, comma-separated).")] = None,
     log_format: Annotated[LogFormat, typer.Option(
         help="Logs as plain text, or as one JSON object a line (a line per request).")
     ] = LogFormat.text,
@@ -37,6 +42,7 @@ def serve(
 ) -> None:
     """Serve Sheepshead and Spades in the browser (New game, Daily, leaderboard)."""
     from tricktable.web.edges.metrics import parse_address
+    from tricktable.web.edges.origin import parse_origins
     from tricktable.web.edges.proxy import parse_networks
     from tricktable.web.server import serve as run_server
 
@@ -44,6 +50,10 @@ def serve(
         parse_networks(trusted_proxy or ())
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--trusted-proxy") from None
+    try:
+        parse_origins(allowed_origin or ())
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--allowed-origin") from None
     if metrics_address:
         try:
             parse_address(metrics_address)
@@ -51,5 +61,6 @@ def serve(
             raise typer.BadParameter(str(error), param_hint="--metrics-address") from None
     run_server(host=host, port=port, database=database, workers=workers, processes=processes,
                trusted_proxies=tuple(trusted_proxy or ()),
+               allowed_origins=tuple(allowed_origin or ()),
                log_format="json" if log_format is LogFormat.json else "text",
                metrics_token=metrics_token, metrics_address=metrics_address)

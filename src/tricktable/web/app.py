@@ -2,8 +2,9 @@
 
 At start the app migrates the database (Alembic), reads or creates the server secret, and starts
 the computer players' worker pool.  Around the routes, one middleware per idea: trusted proxy
-headers (:mod:`~tricktable.web.edges.proxy`), request logs, metrics, security headers, the body
-limit (413), the identity cookie and the rate limits (429).  The pages are drawn from templates
+headers (:mod:`~tricktable.web.edges.proxy`), request logs, metrics, security headers (HSTS over
+HTTPS), ``no-store`` on the API, the header limit (431), other sites' requests refused (403), the
+body limit (413), the identity cookie and the rate limits (429).  The pages are drawn from templates
 in the visitor's language (:mod:`~tricktable.web.pages.render`).  Routes (all JSON errors:
 ``{"error", "message"}``; the pages also answer ``HEAD``):
 
@@ -61,8 +62,11 @@ from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.access_log import AccessLogMiddleware
 from tricktable.web.edges.asgi import HttpMiddleware
 from tricktable.web.edges.body_limit import BodyLimitMiddleware
+from tricktable.web.edges.header_limit import HeaderLimitMiddleware
 from tricktable.web.edges.methods import HeadAsGet
 from tricktable.web.edges.metrics import MetricsMiddleware
+from tricktable.web.edges.no_store import NoStoreMiddleware
+from tricktable.web.edges.origin import OriginMiddleware, parse_origins
 from tricktable.web.edges.proxy import ProxyHeadersMiddleware
 from tricktable.web.edges.rate_limit import RateLimitMiddleware, RateLimits
 from tricktable.web.edges.security_headers import SecurityHeadersMiddleware
@@ -161,6 +165,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               per_ipv6=settings.daily_ranked_per_ipv6,
                               new_browsers_unranked=settings.daily_new_browsers_unranked))
 
+    parse_origins(settings.allowed_origins)  # a typo stops the app here, not at a request
     reviews = ReviewService(service)
     limits = RateLimits.from_settings(settings, engine, secret=secret,
                                       transaction=store._writing)
@@ -195,13 +200,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the scheme the proxy headers give, an error anywhere inside the security headers is
     # answered there (a database that does not answer: 503, even from the rate limits), and
     # the logs and metrics see every answer; the answer's language is settled first of all.
+    # Huge headers (431) and other sites' requests (403) are refused before anything reads a
+    # cookie or counts a limit; every API answer, refusals included, is no-store.
     app.add_middleware(HeadAsGet)
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),
                        secure=settings.cookie_secure)
     app.add_middleware(BodyLimitMiddleware, limit=settings.body_limit)
     app.add_middleware(UnexpectedErrors)
-    app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(OriginMiddleware, allowed=settings.allowed_origins)
+    app.add_middleware(HeaderLimitMiddleware, limit=settings.header_limit)
+    app.add_middleware(NoStoreMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware, hsts=settings.hsts)
     app.add_middleware(MetricsMiddleware)
     app.add_middleware(AccessLogMiddleware)
     app.add_middleware(ProxyHeadersMiddleware, trusted=settings.trusted_proxies)

@@ -34,14 +34,17 @@ def app_from_environment() -> FastAPI:
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
           workers: int | None = None, processes: int = 1,
-          trusted_proxies: Sequence[str] = (), log_format: LogFormat = "text",
-          metrics_token: str | None = None, metrics_address: str | None = None) -> None:
+          trusted_proxies: Sequence[str] = (), allowed_origins: Sequence[str] = (),
+          log_format: LogFormat = "text", metrics_token: str | None = None,
+          metrics_address: str | None = None) -> None:
     """Start the server (blocks until it is stopped).
 
     ``workers``: computer-player worker processes per server process.  ``processes``: server
     processes (uvicorn workers) sharing the database; any of them can serve any game.
     ``trusted_proxies``: reverse proxies whose forwarded headers are believed (added to
-    ``TRICKTABLE_TRUSTED_PROXIES``).  ``log_format``: ``json`` for one JSON object a line.
+    ``TRICKTABLE_TRUSTED_PROXIES``).  ``allowed_origins``: other sites that may send
+    state-changing requests (added to ``TRICKTABLE_ALLOWED_ORIGINS``).  ``log_format``:
+    ``json`` for one JSON object a line.
     ``metrics_token``, ``metrics_address``: who may read the metrics (see
     :class:`~tricktable.web.settings.Settings`).
     """
@@ -49,7 +52,9 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
 
     from tricktable.lifeline import become_supervisor
     from tricktable.web.app import create_app
+    from tricktable.web.edges.header_limit import SERVER_READ_FACTOR
     from tricktable.web.edges.metrics import parse_address
+    from tricktable.web.edges.origin import parse_origins
     from tricktable.web.edges.proxy import parse_networks
     from tricktable.web.store.db import make_engine, migrate
     from tricktable.web.store.games import Store
@@ -63,11 +68,15 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
     if trusted_proxies:
         settings = replace(settings,
                            trusted_proxies=(*settings.trusted_proxies, *trusted_proxies))
+    if allowed_origins:
+        settings = replace(settings,
+                           allowed_origins=(*settings.allowed_origins, *allowed_origins))
     if metrics_token:
         settings = replace(settings, metrics_token=metrics_token)
     if metrics_address:
         settings = replace(settings, metrics_address=metrics_address)
     parse_networks(settings.trusted_proxies)  # a typo stops the server here, not later
+    parse_origins(settings.allowed_origins)
     metrics_listener = (parse_address(settings.metrics_address) if settings.metrics_address
                         else None)
     log_config = _log_config(log_format)
@@ -81,7 +90,11 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
                                "log_config": log_config,
                                # A dead connection (a phone gone) closes within 5 s: the
                                # table's seat shows the player reconnecting at once.
-                               "ws_ping_interval": 2.0, "ws_ping_timeout": 2.5}
+                               "ws_ping_interval": 2.0, "ws_ping_timeout": 2.5,
+                               # Past this uvicorn resets the connection; below it, past the
+                               # app's header limit, the app answers 431 and says why.
+                               "h11_max_incomplete_event_size":
+                                   settings.header_limit * SERVER_READ_FACTOR}
     if processes <= 1:
         app = create_app(settings)
         if metrics_listener:
@@ -97,6 +110,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, database: str | None = N
     os.environ["TRICKTABLE_DATABASE_URL"] = settings.database_url
     os.environ["TRICKTABLE_WORKERS"] = str(settings.workers)
     os.environ["TRICKTABLE_TRUSTED_PROXIES"] = ",".join(settings.trusted_proxies)
+    os.environ["TRICKTABLE_ALLOWED_ORIGINS"] = ",".join(settings.allowed_origins)
     for name, value in (("TRICKTABLE_METRICS_TOKEN", settings.metrics_token),
                         ("TRICKTABLE_METRICS_ADDRESS", settings.metrics_address)):
         if value:

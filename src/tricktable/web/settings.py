@@ -1,5 +1,5 @@
 """Server settings: where the database is, the server secret, how computer players run, and the
-edges (body limit, rate limits, trusted proxies)."""
+edges (body and header limits, rate limits, trusted proxies, allowed origins, HSTS)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,11 @@ def default_database_url() -> str:
 
 def _trusted_proxies() -> tuple[str, ...]:
     configured = os.environ.get("TRICKTABLE_TRUSTED_PROXIES", "")
+    return tuple(part.strip() for part in configured.split(",") if part.strip())
+
+
+def _allowed_origins() -> tuple[str, ...]:
+    configured = os.environ.get("TRICKTABLE_ALLOWED_ORIGINS", "")
     return tuple(part.strip() for part in configured.split(",") if part.strip())
 
 
@@ -103,10 +108,22 @@ class Settings:
     short).  Off unless ``TRICKTABLE_TEST_OPTIONS=1``."""
     body_limit: int = 64 * 1024
     """The largest request body in bytes; a longer one is a 413."""
+    header_limit: int = 32 * 1024
+    """The most bytes a request's headers may take in all (cookies included; each header
+    counted as its name, value and 4 bytes of ``": "`` and line end); more is a 431.
+    ``tricktable serve`` lets uvicorn read four times as much, so the app can answer."""
     trusted_proxies: tuple[str, ...] = field(default_factory=_trusted_proxies)
     """Reverse proxies (addresses or networks, like ``10.0.0.0/8``) whose ``X-Forwarded-For``,
     ``X-Forwarded-Proto`` and ``Forwarded`` headers are believed; from
     ``TRICKTABLE_TRUSTED_PROXIES`` (comma-separated).  Nobody else's are."""
+    allowed_origins: tuple[str, ...] = field(default_factory=_allowed_origins)
+    """Origins (``https://games.example.org``) besides the server's own that may send
+    state-changing requests and open WebSockets; from ``TRICKTABLE_ALLOWED_ORIGINS``
+    (comma-separated) or ``tricktable serve --allowed-origin``."""
+    hsts: str = field(
+        default_factory=lambda: os.environ.get("TRICKTABLE_HSTS", "max-age=31536000"))
+    """The ``Strict-Transport-Security`` answers over HTTPS carry (never over plain HTTP); from
+    ``TRICKTABLE_HSTS``, empty for none."""
     rate_limit_new_game_player: str = field(
         default_factory=_limit("new_game_player", "100/minute;1000/hour"))
     """New games (``POST /api/games``) one anonymous player may start (``limits`` notation:

@@ -5,12 +5,16 @@ the configured proxies (``Settings.trusted_proxies``: addresses or networks).  T
 walks the forwarded chain from the nearest hop back and stops at the first address that is not a
 trusted proxy: that is the client, so nobody can name an address of their choosing by sending
 the headers themselves.  It rewrites the ASGI scope's ``client`` and ``scheme``, so everything
-after it (the identity cookie's ``Secure``, rate limits, logs) sees the real client and scheme.
+after it (the identity cookie's ``Secure``, rate limits, logs) sees the real client and scheme,
+and, when the proxy sends ``X-Forwarded-Host`` (or ``Forwarded``'s ``host=``), the ``Host``
+header, so the origin checks (:mod:`~tricktable.web.edges.origin`) see the host the browser
+asked for.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Iterable
 
 from starlette.requests import HTTPConnection
@@ -55,16 +59,26 @@ def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
         return None
 
 
-def _forwarded(value: str) -> list[tuple[str, str | None]]:
-    """RFC 7239 ``Forwarded``: the (for, proto) of each hop, nearest last."""
+def _forwarded(value: str) -> list[tuple[str, str | None, str | None]]:
+    """RFC 7239 ``Forwarded``: the (for, proto, host) of each hop, nearest last."""
     hops = []
     for element in value.split(","):
         pairs = {}
         for pair in element.split(";"):
             name, _, found = pair.partition("=")
             pairs[name.strip().lower()] = found.strip().strip('"')
-        hops.append((pairs.get("for", ""), pairs.get("proto")))
+        hops.append((pairs.get("for", ""), pairs.get("proto"), pairs.get("host")))
     return hops
+
+
+_HOST = re.compile(r"[0-9A-Za-z.-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
+"""A ``Host`` value: a name or IPv4 address, or a bracketed IPv6 address, and a port."""
+
+
+def _last(values: list[str] | None) -> str | None:
+    """The nearest proxy's value of a comma-separated header: the last one, else None."""
+    last = ",".join(values or ()).split(",")[-1].strip()
+    return last or None
 
 
 class ProxyHeadersMiddleware:
@@ -89,33 +103,42 @@ class ProxyHeadersMiddleware:
         headers: dict[bytes, list[str]] = {}
         for name, value in scope.get("headers", ()):
             headers.setdefault(name, []).append(value.decode("latin-1"))
-        hops: list[tuple[str, str | None]]
+        hops: list[tuple[str, str | None, str | None]]
         if b"forwarded" in headers:
             hops = _forwarded(",".join(headers[b"forwarded"]))
-        elif b"x-forwarded-for" in headers:
-            protos = ",".join(headers.get(b"x-forwarded-proto", [])).split(",")
-            proto = protos[-1].strip() or None
-            hops = [(part, None) for part in ",".join(headers[b"x-forwarded-for"]).split(",")]
-            hops[-1] = (hops[-1][0], proto)
         else:
-            if b"x-forwarded-proto" in headers:
-                self._set_scheme(scope, headers[b"x-forwarded-proto"][-1].split(",")[-1].strip())
-            return
-        scheme = hops[-1][1]
+            forwarded_host = _last(headers.get(b"x-forwarded-host"))
+            if b"x-forwarded-for" not in headers:
+                self._set_scheme(scope, _last(headers.get(b"x-forwarded-proto")))
+                self._set_host(scope, forwarded_host)
+                return
+            hops = [(part, None, None)
+                    for part in ",".join(headers[b"x-forwarded-for"]).split(",")]
+            hops[-1] = (hops[-1][0], _last(headers.get(b"x-forwarded-proto")), forwarded_host)
+        scheme, host = hops[-1][1], hops[-1][2]
         chosen: str | None = None
-        for found, proto in reversed(hops):
+        for found, proto, named in reversed(hops):
             scheme = proto or scheme
+            host = named or host
             chosen = found
             if not self._is_trusted(found):
                 break
         address = _address(chosen or "")
         if address is not None:
             scope["client"] = (str(address), 0)
-        if scheme:
-            self._set_scheme(scope, scheme)
+        self._set_scheme(scope, scheme)
+        self._set_host(scope, host)
 
     @staticmethod
-    def _set_scheme(scope: Scope, scheme: str) -> None:
+    def _set_host(scope: Scope, host: str | None) -> None:
+        if host and _HOST.fullmatch(host):
+            scope["headers"] = [(name, value) for name, value in scope["headers"]
+                                if name != b"host"] + [(b"host", host.encode("latin-1"))]
+
+    @staticmethod
+    def _set_scheme(scope: Scope, scheme: str | None) -> None:
+        if not scheme:
+            return
         scheme = scheme.lower()
         if scheme in ("http", "https"):
             if scope["type"] == "websocket":
