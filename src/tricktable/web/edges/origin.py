@@ -3,7 +3,7 @@
 
 A request without ``Origin`` passes (a client that is not a browser; browsers send it on every
 such request and handshake).  One whose ``Origin`` is the server's own (the request's scheme and
-``Host``, as a trusted proxy gives them: :mod:`~tricktable.web.edges.proxy`) or one of
+``Host``, or those a trusted proxy forwards: :mod:`~tricktable.web.edges.proxy`) or one of
 :attr:`~tricktable.web.settings.Settings.allowed_origins` passes; any other, ``null``
 included, is a JSON 403, or for a WebSocket an ``error`` message and close code 4403, as the
 live tables refuse a seat.  Defence in depth: the identity cookie is ``SameSite=Lax`` already.
@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tricktable.i18n import Message
+from tricktable.web.edges.proxy import FORWARDED_HOST
 from tricktable.web.games.errors import error_body
 from tricktable.web.language import request_language
 
@@ -71,10 +72,12 @@ def parse_origins(entries: Iterable[str]) -> frozenset[Origin]:
 
 
 def own_origin(scope: Scope) -> Origin | None:
-    """The origin the request was sent to: its scheme and ``Host`` (else the server's
-    address)."""
+    """The origin the request was sent to: its scheme and host (a trusted proxy's forwarded
+    host, else ``Host``, else the server's address)."""
     scheme = str(scope.get("scheme", "http"))
     scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+    if FORWARDED_HOST in scope:
+        return _origin(scheme, str(scope[FORWARDED_HOST]))
     for name, value in scope.get("headers", ()):
         if name == b"host":
             return _origin(scheme, value.decode("latin-1"))

@@ -5,10 +5,11 @@ the configured proxies (``Settings.trusted_proxies``: addresses or networks).  T
 walks the forwarded chain from the nearest hop back and stops at the first address that is not a
 trusted proxy: that is the client, so nobody can name an address of their choosing by sending
 the headers themselves.  It rewrites the ASGI scope's ``client`` and ``scheme``, so everything
-after it (the identity cookie's ``Secure``, rate limits, logs) sees the real client and scheme,
-and, when the proxy sends ``X-Forwarded-Host`` (or ``Forwarded``'s ``host=``), the ``Host``
-header, so the origin checks (:mod:`~tricktable.web.edges.origin`) see the host the browser
-asked for.
+after it (the identity cookie's ``Secure``, rate limits, logs) sees the real client and scheme.
+A trusted proxy's ``X-Forwarded-Host`` (or ``Forwarded``'s ``host=``) is kept in the scope as
+:data:`FORWARDED_HOST`, for the origin check (:mod:`~tricktable.web.edges.origin`) alone: the
+``Host`` header stays as it came, so no URL the app builds (a redirect) names a host a client
+slipped past a proxy that does not set the header itself.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from collections.abc import Iterable
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["ProxyHeadersMiddleware", "client_address", "parse_networks"]
+__all__ = ["FORWARDED_HOST", "ProxyHeadersMiddleware", "client_address", "parse_networks"]
+
+FORWARDED_HOST = "tricktable.forwarded_host"
+"""The scope's key for the host a trusted proxy says the browser asked for."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -132,8 +136,7 @@ class ProxyHeadersMiddleware:
     @staticmethod
     def _set_host(scope: Scope, host: str | None) -> None:
         if host and _HOST.fullmatch(host):
-            scope["headers"] = [(name, value) for name, value in scope["headers"]
-                                if name != b"host"] + [(b"host", host.encode("latin-1"))]
+            scope[FORWARDED_HOST] = host
 
     @staticmethod
     def _set_scheme(scope: Scope, scheme: str | None) -> None:
