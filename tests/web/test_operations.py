@@ -51,7 +51,7 @@ def test_readyz_is_503_when_the_schema_is_behind(client: TestClient, database_ur
     engine.dispose()
     response = client.get("/readyz")
     assert response.status_code == 503
-    assert response.json()["problems"] == ["database: schema at migration 0001, not 0010"]
+    assert response.json()["problems"] == ["database: schema at migration 0001, not 0011"]
 
 
 def test_readyz_is_503_when_the_database_is_gone(make_app: Callable[..., FastAPI],
