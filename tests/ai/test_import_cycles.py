@@ -1,4 +1,4 @@
-"""No circle of imports inside ``tricktable.ai.teaching``: every module's imports (a function's
+"""No circle of imports inside ``tricktable``: every module's imports (a function's
 own too: a deferred import hides a circle, it does not break it) form a graph without a cycle,
 so each module can be read, and imported, after what it needs."""
 
@@ -75,4 +75,11 @@ def test_the_finder_finds_a_circle() -> None:
 def test_the_teaching_package_imports_in_no_circle() -> None:
     graph = import_graph("tricktable.ai.teaching")
     assert "tricktable.ai.teaching.sheepshead" in graph["tricktable.ai.teaching.reasons"]
+    assert a_cycle(graph) == []
+
+
+def test_the_whole_package_imports_in_no_circle() -> None:
+    graph = import_graph("tricktable")
+    assert "tricktable.rl.games" in graph["tricktable.rl"]
+    assert "tricktable.rl.sheepshead_encoding" in graph["tricktable.rl.games"]
     assert a_cycle(graph) == []

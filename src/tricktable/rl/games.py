@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
+import tricktable.rl.sheepshead_encoding as sheepshead
+import tricktable.rl.spades_encoding as spades
 from tricktable.cards import format_cards
 from tricktable.game import Action, IllegalAction
-from tricktable.rl import sheepshead_encoding as sheepshead
-from tricktable.rl import spades_encoding as spades
 from tricktable.sheepshead.rules import Rules as SheepsheadRules
 from tricktable.sheepshead.rules import rules_from_json as sheepshead_rules
 from tricktable.sheepshead.state import HandState as SheepsheadHand

@@ -8,7 +8,8 @@ The actions and the numbering of cards and seats are in
 
 from __future__ import annotations
 
-from tricktable.rl import sheepshead_actions, sheepshead_observation
+import tricktable.rl.sheepshead_actions as sheepshead_actions
+import tricktable.rl.sheepshead_observation as sheepshead_observation
 from tricktable.rl.sheepshead_actions import *  # noqa: F403
 from tricktable.rl.sheepshead_observation import *  # noqa: F403
 
