@@ -46,6 +46,14 @@ class SheepsheadSolver:
         """``node_limit`` > 0 makes a search raise :class:`SearchAborted` past that many nodes
         (the count runs over all calls; the table stays sound)."""
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.plain_table: dict[int, int] = {}
+        """:meth:`_plain`'s table: the cards left, leader and status (one int, see
+        :func:`_plain_key`) to the bounds and move (one int, see :func:`_packed`).  The cards
+        left tell the hands apart only within one deal: :meth:`_start_plain` clears it when
+        the hands it is given do not fit the deal it was filled on."""
+        self._owned = [0, 0, 0, 0, 0]
+        """Every card each seat held in the positions ``plain_table`` was filled from."""
+        self._plain_deal = (-1, -1, -1, 0)
         self.nodes = 0
         self.node_limit = node_limit
         # The position _plain searches from: hands, team, called card and seats.
@@ -57,8 +65,10 @@ class SheepsheadSolver:
         self._called_suit = -1
 
     def clear(self) -> None:
-        """Forget the transposition table (call between unrelated deals)."""
+        """Forget the transposition tables."""
         self.table.clear()
+        self.plain_table.clear()
+        self._owned = [0, 0, 0, 0, 0]
 
     # --- Team hands -------------------------------------------------------------------------
 
@@ -216,11 +226,27 @@ class SheepsheadSolver:
 
     def _start_plain(self, pos: SearchPosition) -> None:
         """Take the hands, team and called card that :meth:`_plain` searches from."""
-        self._h0, self._h1, self._h2, self._h3, self._h4 = pos.hands
+        hands = pos.hands
+        self._h0, self._h1, self._h2, self._h3, self._h4 = hands
         self._every = self._h0 | self._h1 | self._h2 | self._h3 | self._h4
         self._team = pos.team
         self._partner, self._picker = pos.partner, pos.picker
         self._called_bit, self._called_suit = pos.called_bit, pos.called_suit
+        deal = (pos.team, pos.partner, pos.picker, pos.called_bit)
+        owned = self._owned
+        fits = deal == self._plain_deal
+        if fits:
+            for seat in range(5):
+                if hands[seat] & ~owned[seat] & (
+                        owned[0] | owned[1] | owned[2] | owned[3] | owned[4]):
+                    fits = False  # a card another seat held before
+                    break
+        if not fits:
+            self.plain_table.clear()
+            owned = self._owned = [0, 0, 0, 0, 0]
+            self._plain_deal = deal
+        for seat in range(5):
+            owned[seat] |= hands[seat]
 
     def _plain(self, gone: int, leader: int, tricks_left: int, status: int, alpha: int,
                beta: int) -> int:
@@ -234,27 +260,45 @@ class SheepsheadSolver:
             raise SearchAborted
         if tricks_left == 1:
             return self._last_trick(gone, leader)
-        h0 = self._h0 & ~gone
-        h1 = self._h1 & ~gone
-        h2 = self._h2 & ~gone
-        h3 = self._h3 & ~gone
-        h4 = self._h4 & ~gone
-        team = self._team
-        remaining = compact_points(h0 | h1 | h2 | h3 | h4)
+        left = self._every & ~gone
+        remaining = compact_points(left)
         if remaining <= alpha:
             return remaining
         if beta <= 0:
             return 0
+        key = left | leader << 32 | status << 35
+        table = self.plain_table
+        entry = table.get(key, -1)
+        hint = -1
+        low = 0
+        high = remaining
+        if entry >= 0:
+            low = entry & 127
+            high = entry >> 7 & 127
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            hint = (entry >> 14) - 1
         if tricks_left == 2 and status == DONE:
-            return self._last_two(leader, 0, gone, -1, 99, 0, 0, alpha, beta)
-        called = self._called_bit if status == NOT_LED else 0
-        key = equivalence_key(h0, h1, h2, h3, h4, leader, status, called, -1, team)
-        cut, alpha, beta, hint = self._probe(key, alpha, beta)
-        if cut >= 0:
-            return cut
-        best, best_move = self._plain_trick(gone, leader, tricks_left, status, 0, 0,
-                                            -1, 99, 0, 0, alpha, beta, hint)
-        self._store(key, best, alpha, beta, 0, 120, best_move)
+            best = self._last_two(leader, 0, gone, -1, 99, 0, 0, alpha, beta)
+            best_move = -1
+        else:
+            best, best_move = self._plain_trick(gone, leader, tricks_left, status, 0, 0,
+                                                -1, 99, 0, 0, alpha, beta, hint)
+        if best <= alpha:
+            if best < high:
+                high = best
+        elif best >= beta:
+            if best > low:
+                low = best
+        else:
+            low = high = best
+        table[key] = low | high << 7 | (best_move + 1) << 14
         return best
 
     def _plain_trick(self, gone: int, leader: int,
