@@ -28,8 +28,6 @@ from tricktable.sheepshead.search import (
     TRUMP_BITS,
     UNKNOWN_MOVE,
     SearchPosition,
-    compact_points,
-    equivalence_key,
 )
 
 __all__ = ["SearchAborted", "SheepsheadSolver", "leaster_score"]
@@ -63,6 +61,7 @@ class SheepsheadSolver:
         self._picker = -1
         self._called_bit = 0
         self._called_suit = -1
+        self._best_move = -1
 
     def clear(self) -> None:
         """Forget the transposition tables."""
@@ -116,7 +115,8 @@ class SheepsheadSolver:
     def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
         if pos.unknown_played and not pos.trick and pos.tricks_left >= 2:
             self._start_plain(pos)
-            return self._plain(0, pos.leader, pos.tricks_left, pos.status, alpha, beta)
+            return self._plain(0, pos.leader, pos.tricks_left, pos.status,
+                               pos.remaining_points(), alpha, beta)
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
@@ -172,7 +172,7 @@ class SheepsheadSolver:
         return best
 
     def _last_two(self, leader: int, k: int, played: int, led: int, best: int, best_seat: int,
-                  points: int, alpha: int, beta: int) -> int:
+                  points: int, total: int, alpha: int, beta: int) -> int:
         """The picker's team's points from the last two tricks, from the ``k``-th card of the
         first of them on (``played``: the cards out, this trick's too), when only follow-suit
         rules are left (the called card binds no play, the unknown card is out).  Every hand
@@ -193,7 +193,7 @@ class SheepsheadSolver:
             card = low.bit_length() - 1
             if k == 0:
                 value = self._last_two(leader, 1, played | low, SUIT_OF[card], card,
-                                       seat, POINTS_OF[card], alpha, beta)
+                                       seat, POINTS_OF[card], total, alpha, beta)
             else:
                 winner = best_seat
                 if (card < 14 or SUIT_OF[card] == led) and card < best:
@@ -201,12 +201,13 @@ class SheepsheadSolver:
                 if k < 4:
                     value = self._last_two(leader, k + 1, played | low, led,
                                            card if winner == seat else best, winner,
-                                           points + POINTS_OF[card], alpha, beta)
+                                           points + POINTS_OF[card], total, alpha, beta)
                 else:  # the trick is complete: the last one is forced
                     self.nodes += 1
-                    value = self._last_trick(played | low, winner)
+                    first = points + POINTS_OF[card]
+                    value = self._last_trick(played | low, winner, total - first)
                     if team >> winner & 1:
-                        value += points + POINTS_OF[card]
+                        value += first
             if maximizing:
                 if value > result:
                     result = value
@@ -248,8 +249,8 @@ class SheepsheadSolver:
         for seat in range(5):
             owned[seat] |= hands[seat]
 
-    def _plain(self, gone: int, leader: int, tricks_left: int, status: int, alpha: int,
-               beta: int) -> int:
+    def _plain(self, gone: int, leader: int, tricks_left: int, status: int, remaining: int,
+               alpha: int, beta: int) -> int:
         """:meth:`_search` at the start of a trick, once the unknown card is out (or there is
         none), without a position object: the hands taken by :meth:`_start_plain` less the
         cards ``gone`` are what the players hold; ``status`` is the called card's (``NOT_LED``,
@@ -259,14 +260,12 @@ class SheepsheadSolver:
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
         if tricks_left == 1:
-            return self._last_trick(gone, leader)
-        left = self._every & ~gone
-        remaining = compact_points(left)
+            return self._last_trick(gone, leader, remaining)
         if remaining <= alpha:
             return remaining
         if beta <= 0:
             return 0
-        key = left | leader << 32 | status << 35
+        key = (self._every & ~gone) | leader << 32 | status << 35
         table = self.plain_table
         entry = table.get(key, -1)
         hint = -1
@@ -285,11 +284,12 @@ class SheepsheadSolver:
                 beta = high
             hint = (entry >> 14) - 1
         if tricks_left == 2 and status == DONE:
-            best = self._last_two(leader, 0, gone, -1, 99, 0, 0, alpha, beta)
+            best = self._last_two(leader, 0, gone, -1, 99, 0, 0, remaining, alpha, beta)
             best_move = -1
         else:
-            best, best_move = self._plain_trick(gone, leader, tricks_left, status, 0, 0,
-                                                -1, 99, 0, 0, alpha, beta, hint)
+            best = self._plain_trick(gone, leader, tricks_left, status, remaining, 0, 0,
+                                     -1, 99, 0, 0, alpha, beta, hint)
+            best_move = self._best_move
         if best <= alpha:
             if best < high:
                 high = best
@@ -301,12 +301,12 @@ class SheepsheadSolver:
         table[key] = low | high << 7 | (best_move + 1) << 14
         return best
 
-    def _plain_trick(self, gone: int, leader: int,
-                     tricks_left: int, status: int, k: int, played: int, led: int, best: int,
-                     best_seat: int, points: int, alpha: int, beta: int,
-                     hint: int) -> tuple[int, int]:
+    def _plain_trick(self, gone: int, leader: int, tricks_left: int, status: int,
+                     remaining: int, k: int, played: int, led: int, best: int, best_seat: int,
+                     points: int, alpha: int, beta: int, hint: int) -> int:
         """The ``k``-th card of a trick in :meth:`_plain` (``played``: the trick's cards so
-        far): the value for the picker's team, and the move that gave it."""
+        far; ``remaining``: the points in hands and trick at the trick's start): the value for
+        the picker's team.  The move that gave it is left in ``_best_move``."""
         if k:
             self.nodes += 1
             if self.node_limit and self.nodes > self.node_limit:
@@ -334,18 +334,26 @@ class SheepsheadSolver:
         team = self._team
         maximizing = team >> seat & 1
         if legal & (legal - 1) == 0:  # one card: nothing to order
-            moves = [legal.bit_length() - 1]
+            moves = legal.bit_length()
         else:
             moves = plain_moves(self._every & ~out & ~legal | played, legal, k, best,
                                 best_seat, led, team, maximizing)
-        if hint >= 0 and moves[0] != hint and hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
+            if hint >= 0 and moves & 63 != hint + 1:  # the hint first, where it is a move
+                rest = moves >> 6
+                shift = 6
+                while rest:
+                    if rest & 63 == hint + 1:
+                        moves = (hint + 1 | (moves & ((1 << shift) - 1)) << 6
+                                 | rest >> 6 << shift + 6)
+                        break
+                    rest >>= 6
+                    shift += 6
         result = -1 if maximizing else 1000
         result_move = -1
         a, b = alpha, beta
-        for entry in moves:
-            card = entry & 63
+        while moves:
+            card = (moves & 63) - 1
+            moves >>= 6
             low = 1 << card
             new_status = status
             if k == 0:
@@ -358,14 +366,14 @@ class SheepsheadSolver:
                 new_led, new_best, new_seat = led, best, best_seat
             trick_points = points + POINTS_OF[card]
             if k < 4:
-                value = self._plain_trick(gone, leader, tricks_left, new_status,
+                value = self._plain_trick(gone, leader, tricks_left, new_status, remaining,
                                           k + 1, played | low, new_led, new_best, new_seat,
-                                          trick_points, a, b, -1)[0]
+                                          trick_points, a, b, -1)
             else:
                 gained = trick_points if team >> new_seat & 1 else 0
                 after = DONE if new_status == LEADING else new_status
-                value = gained + self._plain(out | low, new_seat, tricks_left - 1,
-                                             after, a - gained, b - gained)
+                value = gained + self._plain(out | low, new_seat, tricks_left - 1, after,
+                                             remaining - trick_points, a - gained, b - gained)
             if maximizing:
                 if value > result:
                     result = value
@@ -381,7 +389,8 @@ class SheepsheadSolver:
                     b = result
                     if a >= b:
                         break
-        return result, result_move
+        self._best_move = result_move
+        return result
 
     def _hand(self, seat: int) -> int:
         if seat == 0:
@@ -394,7 +403,7 @@ class SheepsheadSolver:
             return self._h3
         return self._h4
 
-    def _last_trick(self, gone: int, leader: int) -> int:
+    def _last_trick(self, gone: int, leader: int, points: int) -> int:
         """The picker's team's points from the forced last trick (one card each, none unknown).
         Cards are single bits here: a lower bit is a stronger card, as in the compact order."""
         best = self._hand(leader) & ~gone
@@ -408,7 +417,7 @@ class SheepsheadSolver:
                 best = card
                 winner = seat
         if self._team >> winner & 1:
-            return compact_points(self._every & ~gone)
+            return points
         return 0
 
     def _probe(self, key: tuple[int, ...], alpha: int, beta: int) -> tuple[int, int, int, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tricktable.sheepshead.search import NOT_LED, POINTS_OF, SUIT_BITS, equivalent_neighbours
+from tricktable.sheepshead.search import NOT_LED, POINTS_OF, SUIT_BITS, SUIT_OF, TRUMP_BITS
 
 __all__ = ["follow_cards", "leaster_score", "plain_moves"]
 
@@ -45,34 +45,68 @@ def follow_cards(hand: int, led: int, status: int, tricks_left: int, called_bit:
 
 
 def plain_moves(separating: int, legal: int, k: int, best: int,
-                best_seat: int, led: int, team: int, maximizing: int) -> list[int]:
+                best_seat: int, led: int, team: int, maximizing: int) -> int:
     """:meth:`~tricktable.sheepshead.search.SearchPosition.moves` then the solver's
-    ``_ordered``, for its ``_plain_trick``: equivalent cards merged, then ordered.  Each entry's
-    low six bits are the move (above them, when following, its sort key).  ``separating``: the
-    cards, in the others' hands or in the trick, that keep two of ``legal`` apart."""
-    moves: list[int] = []
+    ``_ordered``, for its ``_plain_trick``: equivalent cards merged, then ordered, packed in
+    one int six bits a move (the card's compact index plus one; the first move lowest; zero
+    ends it), so that no list is made.  ``separating``: the cards, in the others' hands or in
+    the trick, that keep two of ``legal`` apart."""
+    # One card of each run of equivalent ones (the strongest): the same suit and points with
+    # no separating card ranked between them.
+    kept = 0
     previous = -1
-    winner_on_my_side = (team >> best_seat & 1) == maximizing
-    while legal:
-        low = legal & -legal
+    mask = legal
+    while mask:
+        low = mask & -mask
         index = low.bit_length() - 1
-        legal ^= low
-        if previous >= 0 and equivalent_neighbours(previous, index, separating):
-            previous = index
-            continue
+        mask ^= low
+        if (previous < 0 or SUIT_OF[previous] != SUIT_OF[index]
+                or POINTS_OF[previous] != POINTS_OF[index]
+                or (low - (2 << previous)) & separating):
+            kept |= low
         previous = index
-        if k == 0:
-            moves.append(index)
-            continue
-        wins = index < best and (index < 14 or _SUIT[index] == led)
-        points = POINTS_OF[index]
-        if winner_on_my_side:  # let the teammate win, richest card first
-            moves.append((100 - points if wins else -points) * 64 + index)
-        else:  # win as cheaply as possible, or else throw the cheapest card
-            moves.append((-index if wins else 100 + points) * 64 + index)
-    if k and len(moves) > 1:
-        moves.sort()
+    moves = 0
+    shift = 0
+    if k == 0:  # leads: strongest first
+        while kept:
+            low = kept & -kept
+            kept ^= low
+            moves |= low.bit_length() << shift
+            shift += 6
+        return moves
+    winning = kept & ((1 << best) - 1) & (TRUMP_BITS | SUIT_BITS[led])
+    losing = kept & ~winning
+    if (team >> best_seat & 1) == maximizing:
+        # Let the teammate win, richest card first; then win, richest card first.
+        for second in range(2):
+            group = winning if second else losing
+            for points_mask in _RICHEST_FIRST:
+                cards = group & points_mask
+                while cards:
+                    low = cards & -cards
+                    cards ^= low
+                    moves |= low.bit_length() << shift
+                    shift += 6
+        return moves
+    # Win as cheaply as possible (the weakest winning card first), or else throw the cheapest.
+    while winning:
+        index = winning.bit_length() - 1
+        winning ^= 1 << index
+        moves |= (index + 1) << shift
+        shift += 6
+    for points_mask in _CHEAPEST_FIRST:
+        cards = losing & points_mask
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            moves |= low.bit_length() << shift
+            shift += 6
     return moves
 
 
-_SUIT: Final = tuple(3 if i < 14 else (i - 14) // 6 for i in range(32))
+_CHEAPEST_FIRST: Final = tuple(
+    sum(1 << i for i in range(32) if POINTS_OF[i] == value) for value in (0, 2, 3, 4, 10, 11)
+)
+"""The compact cards worth 0, 2, 3, 4, 10 and 11 points."""
+_RICHEST_FIRST: Final = tuple(reversed(_CHEAPEST_FIRST))
+
