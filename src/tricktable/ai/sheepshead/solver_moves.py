@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tricktable.sheepshead.search import NOT_LED, POINTS_OF, SUIT_BITS, SUIT_OF, TRUMP_BITS
+from tricktable.sheepshead.search import NOT_LED, SUIT_BITS, TRUMP_BITS
 
 __all__ = ["follow_cards", "leaster_score", "plain_moves"]
 
@@ -51,62 +51,75 @@ def plain_moves(separating: int, legal: int, k: int, best: int,
     one int six bits a move (the card's compact index plus one; the first move lowest; zero
     ends it), so that no list is made.  ``separating``: the cards, in the others' hands or in
     the trick, that keep two of ``legal`` apart."""
-    # One card of each run of equivalent ones (the strongest): the same suit and points with
-    # no separating card ranked between them.
+    # One card of each run of equivalent ones (the strongest): the same suit and points
+    # (every card from the one after ``previous`` to this one continues its class) and no
+    # separating card ranked between them.
     kept = 0
     previous = -1
     mask = legal
     while mask:
         low = mask & -mask
-        index = low.bit_length() - 1
         mask ^= low
-        if (previous < 0 or SUIT_OF[previous] != SUIT_OF[index]
-                or POINTS_OF[previous] != POINTS_OF[index]
-                or (low - (2 << previous)) & separating):
+        if (previous < 0 or (low - (2 << previous)) & separating
+                or ((low << 1) - (2 << previous)) & ~CONTINUES):
             kept |= low
-        previous = index
-    moves = 0
-    shift = 0
+        previous = low.bit_length() - 1
     if k == 0:  # leads: strongest first
-        while kept:
-            low = kept & -kept
-            kept ^= low
-            moves |= low.bit_length() << shift
-            shift += 6
-        return moves
+        return _packed(0, kept)
     winning = kept & ((1 << best) - 1) & (TRUMP_BITS | SUIT_BITS[led])
     losing = kept & ~winning
     if (team >> best_seat & 1) == maximizing:
         # Let the teammate win, richest card first; then win, richest card first.
-        for second in range(2):
-            group = winning if second else losing
-            for points_mask in _RICHEST_FIRST:
-                cards = group & points_mask
-                while cards:
-                    low = cards & -cards
-                    cards ^= low
-                    moves |= low.bit_length() << shift
-                    shift += 6
-        return moves
+        moves = _richest_first(0, losing)
+        return _richest_first(moves, winning)
     # Win as cheaply as possible (the weakest winning card first), or else throw the cheapest.
+    moves = 0
+    shift = 0
     while winning:
         index = winning.bit_length() - 1
         winning ^= 1 << index
         moves |= (index + 1) << shift
         shift += 6
-    for points_mask in _CHEAPEST_FIRST:
-        cards = losing & points_mask
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            moves |= low.bit_length() << shift
-            shift += 6
+    moves = _packed(moves, losing & POINTS_0)
+    moves = _packed(moves, losing & POINTS_2)
+    moves = _packed(moves, losing & POINTS_3)
+    moves = _packed(moves, losing & POINTS_4)
+    moves = _packed(moves, losing & POINTS_10)
+    return _packed(moves, losing & POINTS_11)
+
+
+def _richest_first(moves: int, cards: int) -> int:
+    """``moves`` with ``cards`` after them, the richest first (the strongest among equals)."""
+    if cards:
+        moves = _packed(moves, cards & POINTS_11)
+        moves = _packed(moves, cards & POINTS_10)
+        moves = _packed(moves, cards & POINTS_4)
+        moves = _packed(moves, cards & POINTS_3)
+        moves = _packed(moves, cards & POINTS_2)
+        moves = _packed(moves, cards & POINTS_0)
     return moves
 
 
-_CHEAPEST_FIRST: Final = tuple(
-    sum(1 << i for i in range(32) if POINTS_OF[i] == value) for value in (0, 2, 3, 4, 10, 11)
-)
-"""The compact cards worth 0, 2, 3, 4, 10 and 11 points."""
-_RICHEST_FIRST: Final = tuple(reversed(_CHEAPEST_FIRST))
+def _packed(moves: int, cards: int) -> int:
+    """``moves`` (packed as :func:`plain_moves` returns them) with ``cards`` after them,
+    strongest first."""
+    if not cards:
+        return moves
+    shift = (moves.bit_length() + 5) // 6 * 6
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        moves |= low.bit_length() << shift
+        shift += 6
+    return moves
 
+
+# The compact cards by points, and those of the same suit and points as the card above them
+# (tests check these against the card tables).
+POINTS_0: Final = 0xE38E3800
+POINTS_2: Final = 0xF0
+POINTS_3: Final = 0xF
+POINTS_4: Final = 0x10410400
+POINTS_10: Final = 0x8208200
+POINTS_11: Final = 0x4104100
+CONTINUES: Final = 0xC30C30EE
