@@ -6,8 +6,10 @@ A transposition table keyed at trick boundaries stores bounds of those future po
 generated strongest first with equivalent cards merged (see
 :meth:`~tricktable.sheepshead.search.SearchPosition.moves`) and ordered to find cut-offs early.
 Once the picker's unknown card is out (or there is none), the same search runs on plain
-integers, without a position object (:meth:`SheepsheadSolver._plain`), and the last two tricks,
-when only follow-suit rules are left, have a search of their own.
+integers, without a position object (:meth:`SheepsheadSolver._plain`), with a table of its own
+keyed by the cards left (one int; within one deal they name the hands) and its moves packed in
+one int; the last two tricks, when only follow-suit rules are left, have a search of their own,
+whose starting positions that table stores too.
 
 A leaster has no teams.  It is solved *paranoid*: the root player minimises his own leaster
 score's loss against all others allied, which is sound (a guaranteed lower bound for him).
@@ -254,8 +256,8 @@ class SheepsheadSolver:
         """:meth:`_search` at the start of a trick, once the unknown card is out (or there is
         none), without a position object: the hands taken by :meth:`_start_plain` less the
         cards ``gone`` are what the players hold; ``status`` is the called card's (``NOT_LED``,
-        ``DONE``).  The same rules, table, bounds, move order and node count as the search on
-        positions."""
+        ``DONE``); ``remaining``: the points they hold.  The same rules, bounds and move order
+        as the search on positions."""
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
