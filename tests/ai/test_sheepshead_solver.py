@@ -143,3 +143,42 @@ def test_positions_sharing_an_equivalence_key_have_the_same_value() -> None:
     assert len(merged) > 10
     for members in merged:
         assert len(set(members.values())) == 1
+
+
+def test_move_generation_masks_match_the_card_tables() -> None:
+    """The integer search's move generation reads points and runs of equal cards from literal
+    masks; they must be the card tables'."""
+    from tricktable.ai.sheepshead import solver_moves
+    from tricktable.sheepshead.search import POINTS_OF, SUIT_OF
+
+    for value in (0, 2, 3, 4, 10, 11):
+        expected = sum(1 << i for i in range(32) if POINTS_OF[i] == value)
+        assert getattr(solver_moves, f"POINTS_{value}") == expected
+    continues = sum(1 << i for i in range(1, 32)
+                    if POINTS_OF[i] == POINTS_OF[i - 1] and SUIT_OF[i] == SUIT_OF[i - 1])
+    assert continues == solver_moves.CONTINUES
+
+
+def test_a_solver_reused_across_deals_answers_as_a_fresh_one() -> None:
+    """The integer search's table is keyed by the cards left, which name the hands only within
+    one deal: a solver given another deal with the same cards left (two defenders' hands
+    swapped) must forget what it stored, and answer as a fresh solver does."""
+    rng = random.Random(6)
+    reused = SheepsheadSolver()
+    checked = differing = 0
+    for seed in range(300):
+        state = ending(seed, rng)
+        if state is None or state.picker is None or state.current_trick:
+            continue
+        team = {state.picker, state.partner}
+        first, second = [seat for seat in range(5) if seat not in team][:2]
+        position = SearchPosition.from_state(state)
+        swapped = SearchPosition.from_state(state)
+        swapped.hands[first], swapped.hands[second] = swapped.hands[second], swapped.hands[first]
+        for one in (position, swapped):
+            assert reused.solve(one) == SheepsheadSolver().solve(one)
+            assert reused.move_values(one) == SheepsheadSolver().move_values(one)
+        differing += SheepsheadSolver().solve(position) != SheepsheadSolver().solve(swapped)
+        checked += 1
+    assert checked > 50
+    assert differing >= 3  # the swaps matter: a table kept across them would answer wrongly

@@ -6,8 +6,10 @@ A transposition table keyed at trick boundaries stores bounds of those future po
 generated strongest first with equivalent cards merged (see
 :meth:`~tricktable.sheepshead.search.SearchPosition.moves`) and ordered to find cut-offs early.
 Once the picker's unknown card is out (or there is none), the same search runs on plain
-integers, without a position object (:meth:`SheepsheadSolver._plain`), and the last two tricks,
-when only follow-suit rules are left, have a search of their own.
+integers, without a position object (:meth:`SheepsheadSolver._plain`), with a table of its own
+keyed by the cards left (one int; within one deal they name the hands) and its moves packed in
+one int; the last two tricks, when only follow-suit rules are left, have a search of their own,
+whose starting positions that table stores too.
 
 A leaster has no teams.  It is solved *paranoid*: the root player minimises his own leaster
 score's loss against all others allied, which is sound (a guaranteed lower bound for him).
@@ -28,8 +30,6 @@ from tricktable.sheepshead.search import (
     TRUMP_BITS,
     UNKNOWN_MOVE,
     SearchPosition,
-    compact_points,
-    equivalence_key,
 )
 
 __all__ = ["SearchAborted", "SheepsheadSolver", "leaster_score"]
@@ -46,6 +46,14 @@ class SheepsheadSolver:
         """``node_limit`` > 0 makes a search raise :class:`SearchAborted` past that many nodes
         (the count runs over all calls; the table stays sound)."""
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.plain_table: dict[int, int] = {}
+        """:meth:`_plain`'s table: the cards left, leader and status (one int, see
+        :func:`_plain_key`) to the bounds and move (one int, see :func:`_packed`).  The cards
+        left tell the hands apart only within one deal: :meth:`_start_plain` clears it when
+        the hands it is given do not fit the deal it was filled on."""
+        self._owned = [0, 0, 0, 0, 0]
+        """Every card each seat held in the positions ``plain_table`` was filled from."""
+        self._plain_deal = (-1, -1, -1, 0)
         self.nodes = 0
         self.node_limit = node_limit
         # The position _plain searches from: hands, team, called card and seats.
@@ -55,10 +63,13 @@ class SheepsheadSolver:
         self._picker = -1
         self._called_bit = 0
         self._called_suit = -1
+        self._best_move = -1
 
     def clear(self) -> None:
-        """Forget the transposition table (call between unrelated deals)."""
+        """Forget the transposition tables."""
         self.table.clear()
+        self.plain_table.clear()
+        self._owned = [0, 0, 0, 0, 0]
 
     # --- Team hands -------------------------------------------------------------------------
 
@@ -106,7 +117,8 @@ class SheepsheadSolver:
     def _search(self, pos: SearchPosition, alpha: int, beta: int) -> int:
         if pos.unknown_played and not pos.trick and pos.tricks_left >= 2:
             self._start_plain(pos)
-            return self._plain(0, pos.leader, pos.tricks_left, pos.status, alpha, beta)
+            return self._plain(0, pos.leader, pos.tricks_left, pos.status,
+                               pos.remaining_points(), alpha, beta)
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
@@ -162,7 +174,7 @@ class SheepsheadSolver:
         return best
 
     def _last_two(self, leader: int, k: int, played: int, led: int, best: int, best_seat: int,
-                  points: int, alpha: int, beta: int) -> int:
+                  points: int, total: int, alpha: int, beta: int) -> int:
         """The picker's team's points from the last two tricks, from the ``k``-th card of the
         first of them on (``played``: the cards out, this trick's too), when only follow-suit
         rules are left (the called card binds no play, the unknown card is out).  Every hand
@@ -183,7 +195,7 @@ class SheepsheadSolver:
             card = low.bit_length() - 1
             if k == 0:
                 value = self._last_two(leader, 1, played | low, SUIT_OF[card], card,
-                                       seat, POINTS_OF[card], alpha, beta)
+                                       seat, POINTS_OF[card], total, alpha, beta)
             else:
                 winner = best_seat
                 if (card < 14 or SUIT_OF[card] == led) and card < best:
@@ -191,12 +203,13 @@ class SheepsheadSolver:
                 if k < 4:
                     value = self._last_two(leader, k + 1, played | low, led,
                                            card if winner == seat else best, winner,
-                                           points + POINTS_OF[card], alpha, beta)
+                                           points + POINTS_OF[card], total, alpha, beta)
                 else:  # the trick is complete: the last one is forced
                     self.nodes += 1
-                    value = self._last_trick(played | low, winner)
+                    first = points + POINTS_OF[card]
+                    value = self._last_trick(played | low, winner, total - first)
                     if team >> winner & 1:
-                        value += points + POINTS_OF[card]
+                        value += first
             if maximizing:
                 if value > result:
                     result = value
@@ -216,53 +229,86 @@ class SheepsheadSolver:
 
     def _start_plain(self, pos: SearchPosition) -> None:
         """Take the hands, team and called card that :meth:`_plain` searches from."""
-        self._h0, self._h1, self._h2, self._h3, self._h4 = pos.hands
+        hands = pos.hands
+        self._h0, self._h1, self._h2, self._h3, self._h4 = hands
         self._every = self._h0 | self._h1 | self._h2 | self._h3 | self._h4
         self._team = pos.team
         self._partner, self._picker = pos.partner, pos.picker
         self._called_bit, self._called_suit = pos.called_bit, pos.called_suit
+        deal = (pos.team, pos.partner, pos.picker, pos.called_bit)
+        owned = self._owned
+        fits = deal == self._plain_deal
+        if fits:
+            for seat in range(5):
+                if hands[seat] & ~owned[seat] & (
+                        owned[0] | owned[1] | owned[2] | owned[3] | owned[4]):
+                    fits = False  # a card another seat held before
+                    break
+        if not fits:
+            self.plain_table.clear()
+            owned = self._owned = [0, 0, 0, 0, 0]
+            self._plain_deal = deal
+        for seat in range(5):
+            owned[seat] |= hands[seat]
 
-    def _plain(self, gone: int, leader: int, tricks_left: int, status: int, alpha: int,
-               beta: int) -> int:
+    def _plain(self, gone: int, leader: int, tricks_left: int, status: int, remaining: int,
+               alpha: int, beta: int) -> int:
         """:meth:`_search` at the start of a trick, once the unknown card is out (or there is
         none), without a position object: the hands taken by :meth:`_start_plain` less the
         cards ``gone`` are what the players hold; ``status`` is the called card's (``NOT_LED``,
-        ``DONE``).  The same rules, table, bounds, move order and node count as the search on
-        positions."""
+        ``DONE``); ``remaining``: the points they hold.  The same rules, bounds and move order
+        as the search on positions."""
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             raise SearchAborted
         if tricks_left == 1:
-            return self._last_trick(gone, leader)
-        h0 = self._h0 & ~gone
-        h1 = self._h1 & ~gone
-        h2 = self._h2 & ~gone
-        h3 = self._h3 & ~gone
-        h4 = self._h4 & ~gone
-        team = self._team
-        remaining = compact_points(h0 | h1 | h2 | h3 | h4)
+            return self._last_trick(gone, leader, remaining)
         if remaining <= alpha:
             return remaining
         if beta <= 0:
             return 0
+        key = (self._every & ~gone) | leader << 32 | status << 35
+        table = self.plain_table
+        entry = table.get(key, -1)
+        hint = -1
+        low = 0
+        high = remaining
+        if entry >= 0:
+            low = entry & 127
+            high = entry >> 7 & 127
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            hint = (entry >> 14) - 1
         if tricks_left == 2 and status == DONE:
-            return self._last_two(leader, 0, gone, -1, 99, 0, 0, alpha, beta)
-        called = self._called_bit if status == NOT_LED else 0
-        key = equivalence_key(h0, h1, h2, h3, h4, leader, status, called, -1, team)
-        cut, alpha, beta, hint = self._probe(key, alpha, beta)
-        if cut >= 0:
-            return cut
-        best, best_move = self._plain_trick(gone, leader, tricks_left, status, 0, 0,
-                                            -1, 99, 0, 0, alpha, beta, hint)
-        self._store(key, best, alpha, beta, 0, 120, best_move)
+            best = self._last_two(leader, 0, gone, -1, 99, 0, 0, remaining, alpha, beta)
+            best_move = -1
+        else:
+            best = self._plain_trick(gone, leader, tricks_left, status, remaining, 0, 0,
+                                     -1, 99, 0, 0, alpha, beta, hint)
+            best_move = self._best_move
+        if best <= alpha:
+            if best < high:
+                high = best
+        elif best >= beta:
+            if best > low:
+                low = best
+        else:
+            low = high = best
+        table[key] = low | high << 7 | (best_move + 1) << 14
         return best
 
-    def _plain_trick(self, gone: int, leader: int,
-                     tricks_left: int, status: int, k: int, played: int, led: int, best: int,
-                     best_seat: int, points: int, alpha: int, beta: int,
-                     hint: int) -> tuple[int, int]:
+    def _plain_trick(self, gone: int, leader: int, tricks_left: int, status: int,
+                     remaining: int, k: int, played: int, led: int, best: int, best_seat: int,
+                     points: int, alpha: int, beta: int, hint: int) -> int:
         """The ``k``-th card of a trick in :meth:`_plain` (``played``: the trick's cards so
-        far): the value for the picker's team, and the move that gave it."""
+        far; ``remaining``: the points in hands and trick at the trick's start): the value for
+        the picker's team.  The move that gave it is left in ``_best_move``."""
         if k:
             self.nodes += 1
             if self.node_limit and self.nodes > self.node_limit:
@@ -290,18 +336,26 @@ class SheepsheadSolver:
         team = self._team
         maximizing = team >> seat & 1
         if legal & (legal - 1) == 0:  # one card: nothing to order
-            moves = [legal.bit_length() - 1]
+            moves = legal.bit_length()
         else:
             moves = plain_moves(self._every & ~out & ~legal | played, legal, k, best,
                                 best_seat, led, team, maximizing)
-        if hint >= 0 and moves[0] != hint and hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
+            if hint >= 0 and moves & 63 != hint + 1:  # the hint first, where it is a move
+                rest = moves >> 6
+                shift = 6
+                while rest:
+                    if rest & 63 == hint + 1:
+                        moves = (hint + 1 | (moves & ((1 << shift) - 1)) << 6
+                                 | rest >> 6 << shift + 6)
+                        break
+                    rest >>= 6
+                    shift += 6
         result = -1 if maximizing else 1000
         result_move = -1
         a, b = alpha, beta
-        for entry in moves:
-            card = entry & 63
+        while moves:
+            card = (moves & 63) - 1
+            moves >>= 6
             low = 1 << card
             new_status = status
             if k == 0:
@@ -314,14 +368,14 @@ class SheepsheadSolver:
                 new_led, new_best, new_seat = led, best, best_seat
             trick_points = points + POINTS_OF[card]
             if k < 4:
-                value = self._plain_trick(gone, leader, tricks_left, new_status,
+                value = self._plain_trick(gone, leader, tricks_left, new_status, remaining,
                                           k + 1, played | low, new_led, new_best, new_seat,
-                                          trick_points, a, b, -1)[0]
+                                          trick_points, a, b, -1)
             else:
                 gained = trick_points if team >> new_seat & 1 else 0
                 after = DONE if new_status == LEADING else new_status
-                value = gained + self._plain(out | low, new_seat, tricks_left - 1,
-                                             after, a - gained, b - gained)
+                value = gained + self._plain(out | low, new_seat, tricks_left - 1, after,
+                                             remaining - trick_points, a - gained, b - gained)
             if maximizing:
                 if value > result:
                     result = value
@@ -337,7 +391,8 @@ class SheepsheadSolver:
                     b = result
                     if a >= b:
                         break
-        return result, result_move
+        self._best_move = result_move
+        return result
 
     def _hand(self, seat: int) -> int:
         if seat == 0:
@@ -350,7 +405,7 @@ class SheepsheadSolver:
             return self._h3
         return self._h4
 
-    def _last_trick(self, gone: int, leader: int) -> int:
+    def _last_trick(self, gone: int, leader: int, points: int) -> int:
         """The picker's team's points from the forced last trick (one card each, none unknown).
         Cards are single bits here: a lower bit is a stronger card, as in the compact order."""
         best = self._hand(leader) & ~gone
@@ -364,7 +419,7 @@ class SheepsheadSolver:
                 best = card
                 winner = seat
         if self._team >> winner & 1:
-            return compact_points(self._every & ~gone)
+            return points
         return 0
 
     def _probe(self, key: tuple[int, ...], alpha: int, beta: int) -> tuple[int, int, int, int]:
