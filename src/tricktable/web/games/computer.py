@@ -148,9 +148,9 @@ def _warm_up() -> int:
 
 
 CHEAP_PLAYERS = frozenset({"random", "basic"})
-"""Players that decide in well under a millisecond: with ``kind="auto"`` they run in a thread
-(a process round trip would cost more than their thinking); every other player runs in the
-process pool."""
+"""Players that decide in well under a millisecond: with ``kind="auto"`` they play in the
+calling thread (a request's own worker thread: a process round trip, or even a hop to another
+thread, would cost more than their thinking); every other player runs in the process pool."""
 
 
 class ComputerPool:
@@ -158,9 +158,9 @@ class ComputerPool:
 
     ``kind="process"``: ``workers`` single-process executors.  A game's jobs go to the same
     worker (so its cached match is reused) unless that worker is busy and another is idle, so
-    CPU-heavy players still spread over all cores.  ``kind="thread"``: a thread pool, for cheap
-    players and tests.  ``kind="auto"`` (the server's default): cheap players (see
-    :data:`CHEAP_PLAYERS`) in the thread pool, the others in the process pool.
+    CPU-heavy players still spread over all cores.  ``kind="thread"``: a thread pool, for
+    tests.  ``kind="auto"`` (the server's default): cheap players (see :data:`CHEAP_PLAYERS`)
+    in the calling thread, which is never the event loop's, the others in the process pool.
     """
 
     def __init__(self, *, kind: str = "auto", workers: int = 2, timeout: float = 60.0) -> None:
@@ -222,6 +222,8 @@ class ComputerPool:
 
     def run(self, job: Job) -> list[tuple[Seat, str]]:
         """Play the computer seats for ``job``."""
+        if self.kind == "auto" and job.opponent in CHEAP_PLAYERS:
+            return play_computers(job)
         if not self._uses_processes(job.opponent):
             try:
                 return self._thread_pool().submit(play_computers, job).result(

@@ -1,5 +1,9 @@
 """What the routes need: the services (games, reviews, tables) and the caller's anonymous
-player id, as FastAPI dependencies."""
+player id, as FastAPI dependencies.
+
+They only read what the app and the request already hold, so they are ``async``: FastAPI runs a
+plain ``def`` dependency in its thread pool, a thread round trip per dependency per request
+(measured: about a tenth of the server's time per action, docs/research/capacity.md)."""
 
 from __future__ import annotations
 
@@ -14,23 +18,23 @@ from tricktable.web.tables.service import TableService
 __all__ = ["Player", "Reviews", "Tables", "player_id", "reviews", "service", "tables"]
 
 
-def service(request: Request) -> GameService:
+async def service(request: Request) -> GameService:
     found: GameService = request.app.state.service
     return found
 
 
-def player_id(request: Request) -> str:
+async def player_id(request: Request) -> str:
     found: str = request.state.player_id
     return found
 
 
 
-def reviews(request: Request) -> ReviewService:
+async def reviews(request: Request) -> ReviewService:
     found: ReviewService = request.app.state.reviews
     return found
 
 
-def tables(request: Request) -> TableService:
+async def tables(request: Request) -> TableService:
     found: TableService = request.app.state.tables
     return found
 

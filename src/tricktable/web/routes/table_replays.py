@@ -17,7 +17,7 @@ from tricktable.web.tables.replays import ReplayStepRequest, TableReplays
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 
-def replays(request: Request) -> TableReplays:
+async def replays(request: Request) -> TableReplays:
     return TableReplays(request.app.state.tables, request.app.state.reviews)
 
 
