@@ -16,11 +16,11 @@ from tricktable.ai.spades.strong import (
     StrongSpadesPlayer,
     utility_table,
 )
-from tricktable.spades.bots import BasicPlayer
-from tricktable.spades.view import SpadesView
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, ActionKind
+from tricktable.spades.bots import BasicPlayer
 from tricktable.spades.rules import PRESETS
 from tricktable.spades.state import HandState, Phase, new_hand
+from tricktable.spades.view import SpadesView
 
 SMALL = Budget(samples=3, time_ms=None)
 
