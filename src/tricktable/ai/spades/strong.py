@@ -26,8 +26,9 @@ Budgets: :class:`~tricktable.ai.budget.Budget` caps the deals per decision and t
 they may cost (:data:`DEFAULT_BUDGET`: 48 deals, 125,000 nodes), and each solve gives up where
 the decision's nodes would run out (one and a half budgets for the first ``min_samples`` deals),
 so one huge solve cannot run away.  Nodes, not seconds: a decision depends only on the view and
-the generator, on a busy machine as on an idle one.  A time budget (``time_ms``) is still taken
-where one is given, on top of the nodes.
+the generator, on a busy machine as on an idle one.  The draw's rollouts solve nothing: four per
+deal of the budget (192, about 10 ms), bounded by their count.  A time budget (``time_ms``) is
+still taken where one is given, on top of the nodes.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ __all__ = ["DEFAULT_BUDGET", "StrongSettings", "StrongSpadesPlayer", "utility_ta
 
 DEFAULT_BUDGET = Budget(samples=48, time_ms=None, nodes=125_000)
 """``strong``'s own budget: up to 48 deals a decision and 125,000 solver nodes, no clock (see the
-module; the nodes were chosen so that a decision's CPU stays about what 200 ms of time budget
-gave, :doc:`research/speed`)."""
+module).  The nodes keep a decision's CPU about where the 200 ms time budget kept it (p95 about
+200 ms of CPU; the research notes' "Computer players", 2026-12-07)."""
 
 _GRACE = 1.5
 """A solve the budget insists on (``min_samples``) may run until the decision has spent this many
