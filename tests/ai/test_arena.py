@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.ai.busy import busy_cores
 from tricktable.ai import players
 from tricktable.ai.arena import registry
 from tricktable.ai.arena import runner as arena
@@ -235,3 +236,24 @@ def test_spades_plays_each_game_in_both_seatings(monkeypatch: pytest.MonkeyPatch
     assert {"game_win_rate", "bid_made_rate", "bid_exact_rate", "nil_success_rate",
             "bags_per_hand"} <= set(player.figures)
     assert math.isfinite(player.score.mean)
+
+
+def test_spades_strong_gives_the_same_results_on_busy_cores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktable.ai.arena import spades as arena_spades
+
+    monkeypatch.setattr(arena_spades, "MAX_HANDS", 1)  # one hand a game keeps it quick
+    spec = ArenaSpec(game="spades", players=("strong", "basic"), deals=1, seed=6, jobs=1,
+                     baseline="basic")
+
+    def results() -> dict[str, object]:
+        data = run_arena(spec).to_json()
+        for player in [*data["players"].values(), data["baseline"]]:
+            player.pop("latency_ms")
+        data.pop("seconds")
+        return data
+
+    idle = results()
+    with busy_cores(2):
+        busy = results()
+    assert busy == idle

@@ -3,6 +3,7 @@ import random
 import pytest
 
 from tricktable.ai.players import REPRODUCIBLE, STRONG_BUDGET, make_player, player_names
+from tricktable.ai.spades.strong import DEFAULT_BUDGET
 from tricktable.sheepshead.state import new_hand
 
 
@@ -29,8 +30,10 @@ def test_unknown_names_are_explained() -> None:
 def test_reproducible_players_search_by_samples_not_time() -> None:
     assert REPRODUCIBLE.time_ms is None
     assert make_player("sheepshead", "pimc", reproducible=True).budget == REPRODUCIBLE
-    assert make_player("spades", "strong", reproducible=True).budget == REPRODUCIBLE
-    # Sheepshead's strong is reproducible at full strength: its own budget has no clock.
+    # Both strong players are reproducible at full strength: their own budgets have no clock.
+    spades = make_player("spades", "strong", reproducible=True)
+    assert spades.budget == DEFAULT_BUDGET and DEFAULT_BUDGET.time_ms is None
+    assert make_player("spades", "strong").budget == DEFAULT_BUDGET
     player = make_player("sheepshead", "strong", reproducible=True)
     assert player.budget == STRONG_BUDGET and STRONG_BUDGET.time_ms is None
     state = new_hand(seed=4, dealer=0)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from tests.spades.helpers import random_play_phase
-from tricktable.ai.spades.solver import SearchTimeout, SpadesSolver, payoff_table, trick_payoff
+from tricktable.ai.spades.solver import SearchAborted, SpadesSolver, payoff_table, trick_payoff
 from tricktable.game import Action
 from tricktable.spades.rules import PRESETS
 from tricktable.spades.search import SearchPosition
@@ -122,5 +122,27 @@ def test_a_passed_deadline_stops_a_long_search() -> None:
     rng = random.Random(10)
     state = ending(1, rng, 13)
     solver = SpadesSolver(trick_payoff(), deadline=0.0)  # long past
-    with pytest.raises(SearchTimeout):
+    with pytest.raises(SearchAborted):
         solver.solve(SearchPosition.from_state(state))
+
+
+def test_a_node_limit_stops_a_search_at_that_count() -> None:
+    state = ending(2, random.Random(11), 13)
+    free = SpadesSolver(trick_payoff())
+    exact = free.solve(SearchPosition.from_state(state))
+    needed = free.nodes
+    assert needed > 100
+    # Exactly enough nodes: the same value; one fewer: the search stops at the count.
+    enough = SpadesSolver(trick_payoff(), node_limit=needed)
+    assert enough.solve(SearchPosition.from_state(state)) == exact and enough.nodes == needed
+    short = SpadesSolver(trick_payoff(), node_limit=needed - 1)
+    with pytest.raises(SearchAborted):
+        short.solve(SearchPosition.from_state(state))
+    assert short.nodes == needed
+
+
+def test_a_deadline_is_read_on_the_solvers_clock() -> None:
+    state = ending(1, random.Random(10), 13)
+    solver = SpadesSolver(trick_payoff(), deadline=1.0, clock=lambda: 0.0)  # never reached
+    assert solver.solve(SearchPosition.from_state(state)) == SpadesSolver(
+        trick_payoff()).solve(SearchPosition.from_state(state))

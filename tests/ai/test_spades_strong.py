@@ -1,17 +1,26 @@
-"""``strong`` for Spades: legal, reproducible under a sample budget, and sensible."""
+"""``strong`` for Spades: legal, reproducible under its node budget (on a busy machine as on an
+idle one), and sensible."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 
+from tests.ai.busy import busy_cores
 from tests.spades.helpers import apply_all, hand_after_draw
 from tricktable.ai.budget import Budget
 from tricktable.ai.players import make_player
-from tricktable.ai.spades.strong import StrongSettings, StrongSpadesPlayer, utility_table
+from tricktable.ai.spades.strong import (
+    DEFAULT_BUDGET,
+    StrongSettings,
+    StrongSpadesPlayer,
+    utility_table,
+)
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, ActionKind
+from tricktable.spades.bots import BasicPlayer
 from tricktable.spades.rules import PRESETS
 from tricktable.spades.state import HandState, Phase, new_hand
+from tricktable.spades.view import SpadesView
 
 SMALL = Budget(samples=3, time_ms=None)
 
@@ -110,3 +119,52 @@ def test_a_tiny_time_budget_still_gives_legal_actions() -> None:
         action = player.choose(view, rng) if seat == 0 else view.legal_actions[0]
         assert action in view.legal_actions
         state.apply(action)
+
+
+def opening_views(count: int) -> list[SpadesView]:
+    """The first searched decisions of ``count`` hands (the bids, then the opening lead), the
+    long solves a budget cuts: the draw played by ``basic``."""
+    views = []
+    basic = BasicPlayer()
+    for seed in range(count):
+        state = new_hand(seed=f"budget-{seed}", first=seed % 2)
+        while state.phase is not Phase.PLAY:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            if view.phase is Phase.BID:
+                views.append(view)
+            state.apply(basic.choose(view, random.Random(seed)), seat=seat)
+        views.append(state.view(state.to_move or 0))
+    return views
+
+
+def test_a_decision_stops_on_its_node_budget() -> None:
+    view = opening_views(1)[0]
+    assert view.phase is Phase.BID
+    free = StrongSpadesPlayer(Budget(samples=24, time_ms=None))
+    free.choose(view, random.Random(1))
+    budget = Budget(samples=24, time_ms=None, nodes=10_000)
+    bounded = StrongSpadesPlayer(budget)
+    bounded.choose(view, random.Random(1))
+    # It spends about its budget (the first deals may run to one and a half budgets, and a
+    # search stops one node past its limit), where its 24 deals cost far more.
+    assert budget.nodes is not None
+    assert budget.nodes / 2 < bounded.nodes <= 1.5 * budget.nodes + 1
+    assert free.nodes > 3 * budget.nodes
+
+
+def test_the_default_budget_gives_the_same_choices_on_busy_cores() -> None:
+    assert DEFAULT_BUDGET.time_ms is None and DEFAULT_BUDGET.nodes is not None
+    views = opening_views(1)
+
+    def decide() -> tuple[list[str], int]:
+        player = StrongSpadesPlayer()
+        choices = [str(player.choose(view, random.Random(k))) for k, view in enumerate(views)]
+        return choices, player.nodes
+
+    idle = decide()
+    with busy_cores(2):
+        busy = decide()
+    assert busy == idle  # the same choices from the same work, node for node
+    assert idle[1] > len(views) * DEFAULT_BUDGET.nodes / 2  # the budget, not 48 deals, bound them

@@ -60,10 +60,10 @@ the function ``(game, argument) -> Player`` that make one.  The module is import
 so optional layers above this one (``rl`` needs numpy) stay optional."""
 
 REPRODUCIBLE = Budget(samples=12, time_ms=None)
-"""A budget in samples only: the same view and seed always give the same choice, whatever the
-machine's load (a little slower on average than the default time budget).  Sheepshead's
-``strong`` needs none: its own budget is already in samples only, so it plays at full strength
-reproducibly."""
+"""A budget in samples only, for the search players whose own budget has a clock (``pimc``):
+the same view and seed always give the same choice, whatever the machine's load.  Both
+``strong`` players need none: their own budgets have no clock (Sheepshead's is in samples,
+Spades' in samples and solver nodes), so they play at full strength reproducibly."""
 
 
 def player_names(game: str) -> list[str]:
@@ -75,9 +75,11 @@ def make_player(game: str, name: str, *, reproducible: bool = False,
                 cpu_clock: bool = False) -> Player:
     """A fresh player; raises ``ValueError`` naming the choices when the name is unknown.
 
-    ``reproducible`` gives search players a budget in samples instead of time, so that their
-    choices depend only on the view and the generator they are given.  ``cpu_clock`` has a
-    search player count its time budget in CPU seconds (see :class:`Budget`).
+    ``reproducible`` gives the search players whose own budget has a clock
+    :data:`REPRODUCIBLE` instead, so that their choices depend only on the view and the
+    generator they are given (a player whose budget has no clock keeps its own).
+    ``cpu_clock`` has a search player count its time budget in CPU seconds (see
+    :class:`Budget`).
     """
     players = _game_players(game)
     kind, colon, argument = name.partition(":")
@@ -90,9 +92,11 @@ def make_player(game: str, name: str, *, reproducible: bool = False,
         raise ValueError(
             f"There is no {game} player {name!r}; choose from {', '.join(players)}, {kinds}."
         ) from None
-    reproducible_budget = REPRODUCIBLE if game != "sheepshead" or name != "strong" else None
-    player = factory(reproducible_budget if reproducible else None)
+    player = factory(None)
     budget = getattr(player, "budget", None)
+    if reproducible and isinstance(budget, Budget) and not budget.reproducible:
+        player = factory(REPRODUCIBLE)
+        budget = getattr(player, "budget", None)
     if cpu_clock and isinstance(budget, Budget):
         player.budget = replace(budget, cpu_clock=True)  # type: ignore[attr-defined]
     return player

@@ -11,6 +11,10 @@ has and those plus the tricks left, so the node's value lies between the table's
 greatest value over that range, and a node whose range is settled is not searched.  A
 transposition table keyed at trick boundaries stores fail-soft bounds; moves are generated with
 equivalent cards merged and ordered by which side wants the trick.
+
+A solver may be told to give up (:class:`SearchAborted`) past a number of nodes, its
+``node_limit`` (a count, so where it stops depends on nothing but the position), or at a
+``deadline`` on a clock.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from tricktable.spades.rules import Rules
 from tricktable.spades.scoring import score_seat
 from tricktable.spades.search import SUIT_MASK_OF, SearchPosition, merged_moves
 
-__all__ = ["INFINITY", "SearchTimeout", "SpadesSolver", "payoff_table", "trick_payoff"]
+__all__ = ["INFINITY", "SearchAborted", "SpadesSolver", "payoff_table", "trick_payoff"]
 
 INFINITY = float("inf")
 
@@ -56,9 +60,13 @@ class SpadesSolver:
     """Solves positions for one payoff table; keeps its transposition table between calls (use
     one solver per deal and table, or call :meth:`clear`)."""
 
-    def __init__(self, payoff: Sequence[float], *, deadline: float | None = None) -> None:
-        """``deadline``, a :func:`time.perf_counter` time, makes searches still running then
-        raise :class:`SearchTimeout` (checked every few hundred nodes)."""
+    def __init__(self, payoff: Sequence[float], *, node_limit: int = 0,
+                 deadline: float | None = None,
+                 clock: Callable[[], float] = perf_counter) -> None:
+        """``node_limit`` > 0 makes a search raise :class:`SearchAborted` past that many nodes
+        (:attr:`nodes`, counted over all calls; the transposition table stays sound).
+        ``deadline``, a time on ``clock`` (:func:`time.perf_counter` by default), makes searches
+        still running then raise it too (the clock is read every few hundred nodes)."""
         if len(payoff) != 14:
             raise ValueError("A payoff table has 14 entries, for 0 to 13 tricks.")
         self.payoff = tuple(payoff)
@@ -80,7 +88,7 @@ class SpadesSolver:
         self.table: dict[int, tuple[float, float, int]] = {}
         self._counter = [0]
         self._trick = _make_search(self.payoff, self.low, self.high, self.want, self.table,
-                                   self._counter, deadline)
+                                   self._counter, node_limit, deadline, clock)
 
     @property
     def nodes(self) -> int:
@@ -187,8 +195,9 @@ class SpadesSolver:
         return best
 
 
-class SearchTimeout(Exception):
-    """A search passed its solver's deadline (its results so far are not to be trusted)."""
+class SearchAborted(Exception):
+    """A search passed its solver's node limit or deadline (its results so far are not to be
+    trusted)."""
 
 
 _Search = Callable[[int, int, int, bool, int, float, float], float]
@@ -201,7 +210,9 @@ def _make_search(
     want: list[list[bool]],
     table: dict[int, tuple[float, float, int]],
     counter: list[int],
+    node_limit: int,
     deadline: float | None,
+    clock: Callable[[], float],
 ) -> _Search:
     """The search over whole tricks, as a closure over the solver's tables (local lookups are
     what make Python search fast enough)."""
@@ -217,9 +228,12 @@ def _make_search(
     def trick(h0: int, h1: int, leader: int, broken: bool, t0: int,
               alpha: float, beta: float) -> float:
         """Fail-soft alpha-beta at a trick boundary: the leader's card, then the follower's."""
-        counter[0] += 1
-        if deadline is not None and not counter[0] & 511 and perf_counter() > deadline:
-            raise SearchTimeout("The search ran out of time.")
+        nodes = counter[0] + 1
+        counter[0] = nodes
+        if node_limit and nodes > node_limit:
+            raise SearchAborted("The search ran out of nodes.")
+        if deadline is not None and not nodes & 511 and clock() > deadline:
+            raise SearchAborted("The search ran out of time.")
         left = h0.bit_count()
         # Spades above every spade of the other hand win whatever trick they are played to.
         s0 = h0 & spade_mask

@@ -22,15 +22,20 @@ when the hand ends it.
   opponent's choices), both ways, valued by the final hand's best expected score.
 - *Double nil, exchange*: ``basic``'s rules (rare decisions).
 
-Budgets: :class:`~tricktable.ai.budget.Budget` caps the deals per decision and the time; with
-``time_ms=None`` a decision depends only on the view and the generator.
+Budgets: :class:`~tricktable.ai.budget.Budget` caps the deals per decision and the solver nodes
+they may cost (:data:`DEFAULT_BUDGET`: 48 deals, 125,000 nodes), and each solve gives up where
+the decision's nodes would run out (one and a half budgets for the first ``min_samples`` deals),
+so one huge solve cannot run away.  Nodes, not seconds: a decision depends only on the view and
+the generator, on a busy machine as on an idle one.  The draw's rollouts solve nothing: four per
+deal of the budget (192, about 10 ms), bounded by their count.  A time budget (``time_ms``) is
+still taken where one is given, on top of the nodes.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import exp
 
 from tricktable.ai.budget import Budget, Clock
@@ -46,7 +51,7 @@ from tricktable.ai.spades.sampling import (
     read_knowledge,
     sample_one,
 )
-from tricktable.ai.spades.solver import SearchTimeout, SpadesSolver, trick_payoff
+from tricktable.ai.spades.solver import SearchAborted, SpadesSolver, trick_payoff
 from tricktable.cards import FULL_DECK, cards_of, mask_of
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, legal_choices
 from tricktable.spades.bots import BasicPlayer
@@ -57,10 +62,16 @@ from tricktable.spades.search import SearchPosition, merged_moves
 from tricktable.spades.state import Phase
 from tricktable.spades.view import SpadesView
 
-__all__ = ["StrongSettings", "StrongSpadesPlayer", "utility_table"]
+__all__ = ["DEFAULT_BUDGET", "StrongSettings", "StrongSpadesPlayer", "utility_table"]
+
+DEFAULT_BUDGET = Budget(samples=48, time_ms=None, nodes=125_000)
+"""``strong``'s own budget: up to 48 deals a decision and 125,000 solver nodes, no clock (see the
+module).  The nodes keep a decision's CPU about where the 200 ms time budget kept it (p95 about
+200 ms of CPU; the research notes' "Computer players", 2026-12-07)."""
 
 _GRACE = 1.5
-"""A solve the budget insists on (``min_samples``) may run this many budgets long."""
+"""A solve the budget insists on (``min_samples``) may run until the decision has spent this many
+budgets (nodes, or time where there is a time budget)."""
 
 _NIL_TRICKS = 3
 """Nil is solved for only on deals where this seat, playing for tricks, takes at most this."""
@@ -128,10 +139,12 @@ class StrongSpadesPlayer:
         model: OpponentModel | None = None,
         settings: StrongSettings | None = None,
     ) -> None:
-        self.budget = budget if budget is not None else Budget()
+        self.budget = budget if budget is not None else DEFAULT_BUDGET
         self.model = model if model is not None else DEFAULT_MODEL
         self.settings = settings if settings is not None else StrongSettings()
         self.fallback = BasicPlayer()
+        self.nodes = 0
+        """Solver nodes searched so far, over every decision (aborted searches too)."""
 
     def choose(self, view: SpadesView, rng: random.Random) -> Action:
         legal = legal_choices(view)
@@ -199,15 +212,20 @@ class StrongSpadesPlayer:
             if not clock.more():
                 break
             values = solved.get(id(sample))
+            cost = 0
             if values is None:
+                solver = self._solver(table, clock)
                 try:
-                    values = self._card_values(view, sample, table, self._deadline(clock))
-                except SearchTimeout:
+                    values = self._card_values(view, sample, table, solver)
+                except SearchAborted:
+                    self.nodes += solver.nodes
                     break
                 solved[id(sample)] = values
+                cost = solver.nodes
+                self.nodes += cost
             for card in cards:
                 totals[card] += sign * values[card]
-            clock.tick()
+            clock.tick(cost)
         choice = self.fallback.choose(view, rng)
         if not clock.done:
             return choice  # not even one deal solved in time
@@ -216,22 +234,29 @@ class StrongSpadesPlayer:
             return choice
         return Action.play(max(cards, key=lambda c: (totals[c], -c)))
 
-    def _deadline(self, clock: Clock) -> float | None:
-        """When a solve must give up: the budget's end, or a few budgets' for the deals the
-        budget insists on (``min_samples``); never without a time budget."""
-        ms = self.budget.time_ms
-        if ms is None:
-            return None
-        grace = _GRACE if clock.done < self.budget.min_samples else 1.0
-        return clock.start + grace * ms / 1000
+    def _solver(self, payoff: Sequence[float], clock: Clock, spent: int = 0) -> SpadesSolver:
+        """A solver for the next deal that gives up (:class:`SearchAborted`) where the decision's
+        budget would run out, ``spent`` nodes already taken on this deal by another solver: at
+        the node budget, or at one and a half for the deals the budget insists on
+        (``min_samples``); likewise at the time budget's end, where there is one."""
+        budget = self.budget
+        grace = _GRACE if clock.done < budget.min_samples else 1.0
+        limit = clock.node_limit(grace)
+        if limit:
+            limit = max(1, limit - spent)
+        ms = budget.time_ms
+        deadline = None if ms is None else clock.start + grace * ms / 1000
+        return SpadesSolver(payoff, node_limit=limit, deadline=deadline, clock=clock.now)
 
     @staticmethod
     def _card_values(
         view: SpadesView, sample: SpadesSample, table: tuple[float, ...],
-        deadline: float | None = None,
+        solver: SpadesSolver | None = None,
     ) -> dict[int, float]:
+        """Every legal card's value on ``sample`` (by ``solver``, a fresh one by default)."""
         position = position_for(view, sample)
-        solver = SpadesSolver(table, deadline=deadline)
+        if solver is None:
+            solver = SpadesSolver(table)
         values = solver.move_values(position)
         classes = position.move_classes()
         return {card: values[classes[card]] for card in classes}
@@ -261,10 +286,9 @@ class StrongSpadesPlayer:
         turn = (52 - view.stock_left) // 2
         later = len(range(turn + 2, 26, 2))
         value = _HandValue(view, self.settings, self.model.weights)
-        # A rollout costs a few hundredths of a solve: allow four per sample of the budget.
-        budget = self.budget
-        clock = Clock(Budget(samples=4 * budget.samples, time_ms=budget.time_ms,
-                             min_samples=budget.min_samples))
+        # A rollout costs a few hundredths of a solve and no solver nodes: allow four per sample
+        # of the budget (the count alone bounds them unless there is a time budget).
+        clock = Clock(replace(self.budget, samples=4 * self.budget.samples))
         keep = reject = 0.0
         while clock.more():
             rng.shuffle(unseen)
@@ -293,21 +317,29 @@ class StrongSpadesPlayer:
             if not clock.more():
                 break
             outcome = known.get(id(sample))
+            cost = 0
             if outcome is None:
                 hands = list(sample.hands)
                 his_bid = view.bids[opp]
                 if his_bid is None:
                     tau = estimate_tricks(hands[opp], unseen_by_him, 0.5, self.model.weights)
                     his_bid = max(1, min(13, round(tau + self.model.bid_offset)))
-                deadline = self._deadline(clock)
+                solvers = [self._solver(trick_payoff(), clock)]
                 try:
-                    tricks = guess = self._dd_tricks(hands, leader, me, guess, deadline)
-                    nil = tricks <= _NIL_TRICKS and self._dd_nil(hands, leader, me, deadline)
-                except SearchTimeout:
+                    tricks = guess = self._dd_tricks(solvers[0], hands, leader, me, guess)
+                    nil = False
+                    if tricks <= _NIL_TRICKS:
+                        solvers.append(self._solver(_nil_payoff(me), clock,
+                                                    spent=solvers[0].nodes))
+                        nil = self._dd_nil(solvers[1], hands, leader)
+                except SearchAborted:
+                    self.nodes += sum(s.nodes for s in solvers)
                     break
+                cost = sum(s.nodes for s in solvers)
+                self.nodes += cost
                 outcome = known[id(sample)] = (tricks, his_bid, nil)
             outcomes.append(outcome)
-            clock.tick()
+            clock.tick(cost)
         if not outcomes:
             return self.fallback.choose(view, rng)  # not even one deal solved in time
         kernel = _kernel(self.settings.trick_shift, self.settings.trick_spread)
@@ -329,29 +361,33 @@ class StrongSpadesPlayer:
         return Action.bid(best)
 
     @staticmethod
-    def _dd_tricks(hands: list[int], leader: int, me: int, guess: int | None,
-                   deadline: float | None) -> int:
-        """The tricks ``me`` takes when both sides play for tricks, double dummy (``guess``, a
-        likely answer such as another deal's, speeds the search up)."""
+    def _dd_tricks(solver: SpadesSolver, hands: list[int], leader: int, me: int,
+                   guess: int | None) -> int:
+        """The tricks ``me`` takes when both sides play for tricks, double dummy, by ``solver``
+        (of :func:`trick_payoff`); ``guess``, a likely answer such as another deal's, speeds the
+        search up."""
         position = SearchPosition(hands=hands, leader=leader)
         if guess is not None and me == 1:
             guess = 13 - guess
-        value = int(SpadesSolver(trick_payoff(), deadline=deadline).value(position, guess))
+        value = int(solver.value(position, guess))
         return value if me == 0 else 13 - value
 
     @staticmethod
-    def _dd_nil(hands: list[int], leader: int, me: int, deadline: float | None) -> bool:
-        """Whether ``me`` can take no trick at all against an opponent set on giving him one."""
+    def _dd_nil(solver: SpadesSolver, hands: list[int], leader: int) -> bool:
+        """Whether the seat of ``solver``'s table (:func:`_nil_payoff`) can take no trick at all
+        against an opponent set on giving him one."""
         position = SearchPosition(hands=hands, leader=leader)
-        payoff = [0] * 14
-        if me == 0:
-            payoff[0] = 1
-        else:
-            payoff[13] = 1
-        return SpadesSolver(payoff, deadline=deadline).solve(position, 0, 1) >= 1
+        return solver.solve(position, 0, 1) >= 1
 
 
 # --- Helpers ----------------------------------------------------------------------------------
+
+
+def _nil_payoff(me: int) -> list[int]:
+    """The payoff table of ``me``'s nil: 1 when it takes no trick, else 0."""
+    payoff = [0] * 14
+    payoff[0 if me == 0 else 13] = 1
+    return payoff
 
 
 def _finish_draw(hand: int, discards: int, stock: Sequence[int]) -> tuple[int, int]:
