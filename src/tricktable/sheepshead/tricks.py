@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tricktable.cards import Card
+from tricktable.cards import CARDS, Card
 from tricktable.game import Seat
 from tricktable.sheepshead.deal import SEATS
 from tricktable.sheepshead.deck import PLAY_SUIT, POINTS, STRENGTH, mask_points
@@ -21,6 +21,8 @@ __all__ = ["finish", "play_card", "start_play"]
 
 _new_tuple: Final = tuple.__new__
 _NEXT: Final = tuple((seat + 1) % SEATS for seat in range(SEATS))
+_PLAYED: Final = tuple(_new_tuple(CardPlayed, (s, c, False)) for s in range(SEATS) for c in CARDS)
+"""``_PLAYED[seat * 52 + card]``: events are immutable, so one instance serves every hand."""
 
 
 def start_play(state: HandCore) -> None:
@@ -52,7 +54,7 @@ def play_card(state: HandCore, seat: Seat, card: Card) -> None:
             state._trick_points = POINTS[index]
             if led == state._called_suit and state._called_status == NOT_LED:
                 state._called_status = LEADING
-        state.events.append(_new_tuple(CardPlayed, (seat, card, False)))
+        state.events.append(_PLAYED[seat * 52 + index])
     else:
         _play_unknown(state, seat, card)
     trick.append(card)
