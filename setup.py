@@ -12,6 +12,7 @@ from setuptools.command.build_ext import build_ext
 
 NATIVE = [
     "src/tricktable/game.py",
+    "src/tricktable/sheepshead/deal.py",
     "src/tricktable/sheepshead/deck.py",
     "src/tricktable/sheepshead/events.py",
     "src/tricktable/sheepshead/hand.py",
@@ -37,6 +38,7 @@ NATIVE = [
     "src/tricktable/ai/sheepshead/play_inference.py",
     "src/tricktable/ai/sheepshead/outcomes.py",
     "src/tricktable/ai/sheepshead/strong.py",
+    "src/tricktable/spades/deal.py",
     "src/tricktable/spades/deck.py",
     "src/tricktable/spades/exchange.py",
     "src/tricktable/spades/hand.py",
