@@ -45,7 +45,8 @@ def peer_hands_per_second(peer: ModuleType, hands: int, first_seed: int) -> floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--peer", required=True, help="the path of sheepsheadai's sheepshead/game.py")
+    parser.add_argument("--peer", required=True,
+                        help="the path of sheepsheadai's sheepshead/game.py")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hands", type=int, default=20000, help="our hands per round")
     parser.add_argument("--peer-hands", type=int, default=3000, help="the peer's hands per round")
@@ -62,7 +63,8 @@ def main() -> None:
     mine, peers = statistics.median(ours), statistics.median(theirs)
     ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
     print(f"median: tricktable {mine:,.0f} hands/s, sheepsheadai {peers:,.0f} hands/s, "
-          f"ratio of medians {mine / peers:.2f} (per-round ratios {ratios[0]:.2f}–{ratios[-1]:.2f})")
+          f"ratio of medians {mine / peers:.2f} "
+          f"(per-round ratios {ratios[0]:.2f}–{ratios[-1]:.2f})")
 
 
 if __name__ == "__main__":
