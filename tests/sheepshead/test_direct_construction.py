@@ -1,6 +1,6 @@
-"""Compiled, the view, the current trick and basic's table are built by setting their fields
-directly (not through the frozen dataclasses' interpreted __init__): what is built must equal
-what the dataclass constructor builds from the same fields, and stay frozen."""
+"""Compiled, the view, the current trick, basic's table, the deal and the hand's result are built
+by setting their fields directly (not through the frozen dataclasses' interpreted __init__): what is
+built must equal what the dataclass constructor builds from the same fields, and stay frozen."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from tricktable.sheepshead.view import SheepsheadView, TrickView
 
 def _rebuilt(value: object) -> object:
     cls = type(value)
-    return cls(**{f.name: getattr(value, f.name) for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    return cls(**{f.name: getattr(value, f.name) for f in fields if f.init})
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -38,11 +39,16 @@ def test_direct_construction_equals_the_dataclass_constructor(preset: str) -> No
                 assert _rebuilt(table.trick) == table.trick
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+        assert _rebuilt(state.result) == state.result
+        assert _rebuilt(state.deal) == state.deal
 
 
 def test_directly_built_objects_stay_frozen() -> None:
-    view = new_hand(seed=1).view(0)
+    state = new_hand(seed=1)
+    view = state.view(0)
     table = read_table(view)
-    for value in (view, view.current_trick, table, table.trick):
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    for value in (view, view.current_trick, table, table.trick, state.deal, state.result):
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, dataclasses.fields(value)[0].name, None)

@@ -13,6 +13,7 @@ from tricktable.sheepshead.deck import DECK, DECK_MASK, cards_in
 __all__ = ["SEATS", "Deal", "deal_from_seed", "unchecked_deal"]
 
 SEATS: Final = 5
+_NATIVE: Final = not __file__.endswith(".py")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,21 +85,32 @@ def deal_from_seed(seed: Seed, dealer: Seat) -> Deal:
         first += 3
     a, b = deck[15], deck[16]
     masks[SEATS] = bit[a] | bit[b]
-    deal = object.__new__(Deal)
-    object.__setattr__(deal, "hands", tuple(hands))
-    object.__setattr__(deal, "blind", (a, b))
-    object.__setattr__(deal, "masks", tuple(masks))
-    return deal
+    return _built(tuple(hands), (a, b), tuple(masks))
 
 
 def unchecked_deal(hands: Sequence[int], blind: tuple[Card, ...]) -> Deal:
     """The deal of five hands given as bitmasks and the blind, built without the checks of
     :class:`Deal`: for a caller that already guarantees a valid deal (the search players
     build one per sampled deal).  Each hand's cards are listed lowest first."""
-    deal = object.__new__(Deal)
-    object.__setattr__(deal, "hands", tuple([tuple(cards_in(hand)) for hand in hands]))
-    object.__setattr__(deal, "blind", blind)
-    object.__setattr__(deal, "masks", (*hands, mask_of(blind)))
+    return _built(tuple([tuple(cards_in(hand)) for hand in hands]), blind,
+                  (*hands, mask_of(blind)))
+
+
+def _built(hands: tuple[tuple[Card, ...], ...], blind: tuple[Card, ...],
+           masks: tuple[int, ...]) -> Deal:
+    """A :class:`Deal` of checked fields, made without its checks."""
+    if not _NATIVE:
+        deal = object.__new__(Deal)
+        object.__setattr__(deal, "hands", hands)
+        object.__setattr__(deal, "blind", blind)
+        object.__setattr__(deal, "masks", masks)
+        return deal
+    # Compiled, the fields are set directly (compiled code does not consult the frozen class's
+    # __setattr__, and a compiled class refuses object.__new__); to everyone else it stays frozen.
+    deal = Deal.__new__(Deal)
+    deal.hands = hands  # type: ignore[misc]
+    deal.blind = blind  # type: ignore[misc]
+    deal.masks = masks  # type: ignore[misc]
     return deal
 
 

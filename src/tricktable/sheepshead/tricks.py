@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from tricktable.cards import Card
+from tricktable.cards import CARDS, Card
 from tricktable.game import Seat
+from tricktable.i18n import Message
 from tricktable.sheepshead.deal import SEATS
 from tricktable.sheepshead.deck import PLAY_SUIT, POINTS, STRENGTH, mask_points
 from tricktable.sheepshead.events import CardPlayed, HandScored, PartnerRevealed, TrickWon
@@ -20,7 +21,10 @@ from tricktable.sheepshead.scoring import HandKind, HandResult, score_leaster, s
 __all__ = ["finish", "play_card", "start_play"]
 
 _new_tuple: Final = tuple.__new__
+_NATIVE: Final = not __file__.endswith(".py")
 _NEXT: Final = tuple((seat + 1) % SEATS for seat in range(SEATS))
+_PLAYED: Final = tuple(_new_tuple(CardPlayed, (s, c, False)) for s in range(SEATS) for c in CARDS)
+"""``_PLAYED[seat * 52 + card]``: events are immutable, so one instance serves every hand."""
 
 
 def start_play(state: HandCore) -> None:
@@ -52,7 +56,7 @@ def play_card(state: HandCore, seat: Seat, card: Card) -> None:
             state._trick_points = POINTS[index]
             if led == state._called_suit and state._called_status == NOT_LED:
                 state._called_status = LEADING
-        state.events.append(_new_tuple(CardPlayed, (seat, card, False)))
+        state.events.append(_PLAYED[seat * 52 + index])
     else:
         _play_unknown(state, seat, card)
     trick.append(card)
@@ -113,10 +117,9 @@ def _score(state: HandCore) -> None:
         scores, winner, reason = score_leaster(
             state.points_by_seat, state.tricks_by_seat, state.multiplier
         )
-        result = HandResult(
-            kind=HandKind.LEASTER, scores=scores, reason=reason, leaster_winner=winner,
-            multiplier=state.multiplier, points_by_seat=points_by_seat,
-            tricks_by_seat=tricks_by_seat, trick_winners=winners,
+        result = _result(
+            HandKind.LEASTER, scores, state.multiplier, reason, None, None, False, None, None,
+            None, points_by_seat, tricks_by_seat, winners, winner, None, False, (),
         )
     else:
         team = {picker} if partner is None else {picker, partner}
@@ -128,16 +131,53 @@ def _score(state: HandCore) -> None:
             team_tricks=team_tricks, rules=state.rules, multiplier=multiplier,
             doubled_by=_doubled_by(state) if state.doublings else ("doubler",),
         )
-        result = HandResult(
-            kind=HandKind.PICKED, scores=scores, reason=reason, picker=picker,
-            partner=partner, alone=state.alone, called=state.called,
-            picker_team_points=team_points, picker_team_tricks=team_tricks,
-            cracked_by=state.cracked_by, recracked=state.recracked,
-            blitzed_by=tuple([seat for seat, _ in state.blitzes]) if state.blitzes else (),
-            multiplier=multiplier, points_by_seat=points_by_seat,
-            tricks_by_seat=tricks_by_seat, trick_winners=winners,
+        result = _result(
+            HandKind.PICKED, scores, multiplier, reason, picker, partner, state.alone,
+            state.called, team_points, team_tricks, points_by_seat, tricks_by_seat, winners,
+            None, state.cracked_by, state.recracked,
+            tuple([seat for seat, _ in state.blitzes]) if state.blitzes else (),
         )
     finish(state, result)
+
+
+def _result(
+    kind: HandKind, scores: tuple[int, ...], multiplier: int, reason: Message,
+    picker: Seat | None, partner: Seat | None, alone: bool, called: Card | None,
+    team_points: int | None, team_tricks: int | None, points_by_seat: tuple[int, ...],
+    tricks_by_seat: tuple[int, ...], winners: tuple[Seat, ...], leaster_winner: Seat | None,
+    cracked_by: Seat | None, recracked: bool, blitzed_by: tuple[Seat, ...],
+) -> HandResult:
+    """The :class:`HandResult` of these fields (every one given)."""
+    if not _NATIVE:
+        return HandResult(
+            kind=kind, scores=scores, multiplier=multiplier, reason=reason, picker=picker,
+            partner=partner, alone=alone, called=called, picker_team_points=team_points,
+            picker_team_tricks=team_tricks, points_by_seat=points_by_seat,
+            tricks_by_seat=tricks_by_seat, trick_winners=winners, leaster_winner=leaster_winner,
+            cracked_by=cracked_by, recracked=recracked, blitzed_by=blitzed_by,
+        )
+    # Compiled, the fields are set directly: the frozen dataclass's generated __init__ sets each
+    # through object.__setattr__, interpreted (a third of the score).  Compiled code does not
+    # consult the class's __setattr__; to everyone else the result stays frozen.
+    result = HandResult.__new__(HandResult)
+    result.kind = kind  # type: ignore[misc]
+    result.scores = scores  # type: ignore[misc]
+    result.multiplier = multiplier  # type: ignore[misc]
+    result.reason = reason  # type: ignore[misc]
+    result.picker = picker  # type: ignore[misc]
+    result.partner = partner  # type: ignore[misc]
+    result.alone = alone  # type: ignore[misc]
+    result.called = called  # type: ignore[misc]
+    result.picker_team_points = team_points  # type: ignore[misc]
+    result.picker_team_tricks = team_tricks  # type: ignore[misc]
+    result.points_by_seat = points_by_seat  # type: ignore[misc]
+    result.tricks_by_seat = tricks_by_seat  # type: ignore[misc]
+    result.trick_winners = winners  # type: ignore[misc]
+    result.leaster_winner = leaster_winner  # type: ignore[misc]
+    result.cracked_by = cracked_by  # type: ignore[misc]
+    result.recracked = recracked  # type: ignore[misc]
+    result.blitzed_by = blitzed_by  # type: ignore[misc]
+    return result
 
 
 def _doubled_by(state: HandCore) -> tuple[str, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from tricktable.cards import CARDS, FULL_DECK, Card, format_cards, mask_of, parse_cards
 from tricktable.game import Seed, shuffled
@@ -48,8 +48,19 @@ def deal_from_seed(seed: Seed) -> Deal:
     """The 52 cards in value order shuffled by :func:`tricktable.game.shuffled` with purpose
     ``"spades"``; the first card of the result is the top of the stock.
     """
-    deal = object.__new__(Deal)  # a permutation of CARDS: nothing to check
-    object.__setattr__(deal, "stock", tuple(shuffled(CARDS, seed, purpose="spades")))
-    object.__setattr__(deal, "mask", FULL_DECK)
+    stock = tuple(shuffled(CARDS, seed, purpose="spades"))  # a permutation: nothing to check
+    if not _NATIVE:
+        deal = object.__new__(Deal)
+        object.__setattr__(deal, "stock", stock)
+        object.__setattr__(deal, "mask", FULL_DECK)
+        return deal
+    # Compiled, the fields are set directly (compiled code does not consult the frozen class's
+    # __setattr__, and a compiled class refuses object.__new__); to everyone else it stays frozen.
+    deal = Deal.__new__(Deal)
+    deal.stock = stock  # type: ignore[misc]
+    deal.mask = FULL_DECK  # type: ignore[misc]
     return deal
+
+
+_NATIVE: Final = not __file__.endswith(".py")
 

@@ -6,6 +6,7 @@ Tables are indexed by card value (0-51, see :mod:`tricktable.cards`); masks are 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from tricktable.cards import CARDS, SUIT_MASKS, Card, Suit
 
@@ -20,10 +21,10 @@ __all__ = [
     "trick_winner_card",
 ]
 
-SPADE_MASK = SUIT_MASKS[Suit.SPADES]
-NON_SPADE_MASK = ((1 << 52) - 1) & ~SPADE_MASK
+SPADE_MASK: Final = SUIT_MASKS[Suit.SPADES]
+NON_SPADE_MASK: Final = ((1 << 52) - 1) & ~SPADE_MASK
 
-SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in CARDS)
+SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in CARDS)
 """Suit by card value, as a plain int for speed."""
 
 
@@ -34,7 +35,7 @@ def _follower_wins(led: int, follow: int) -> bool:
     return follow_suit == Suit.SPADES
 
 
-FOLLOWER_WINS: tuple[bool, ...] = tuple(
+FOLLOWER_WINS: Final[tuple[bool, ...]] = tuple(
     _follower_wins(led, follow) for led in range(52) for follow in range(52)
 )
 """``FOLLOWER_WINS[led * 52 + follow]``: whether the second card of a trick takes it."""

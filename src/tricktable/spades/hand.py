@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tricktable.cards import CARDS, SUIT_MASKS, Card, cards_of
 from tricktable.game import DOUBLE_NIL, KEEP, REJECT, Action, Seat, Seed, derive_seed
@@ -56,21 +56,24 @@ def _suit_table(suit: int) -> tuple[tuple[Action, ...], ...]:
     return tuple(table)
 
 
-_T0, _T1, _T2, _T3 = (_suit_table(s) for s in range(4))
+_T0: Final = _suit_table(0)
+_T1: Final = _suit_table(1)
+_T2: Final = _suit_table(2)
+_T3: Final = _suit_table(3)
 
 
-_FOLLOW_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in CARDS)
+_FOLLOW_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS[c // 13] for c in CARDS)
 """The cards of the led card's suit, by the led card."""
-_FOLLOW_TABLE = tuple((_T0, _T1, _T2, _T3)[c // 13] for c in CARDS)
-_FOLLOW_SHIFT = tuple(13 * (c // 13) for c in CARDS)
+_FOLLOW_TABLE: Final = tuple((_T0, _T1, _T2, _T3)[c // 13] for c in CARDS)
+_FOLLOW_SHIFT: Final = tuple(13 * (c // 13) for c in CARDS)
 
-_BIDS: tuple[Action, ...] = tuple(Action.bid(n) for n in range(14))
-_DRAW = (KEEP, REJECT)
-_DRAW_OR_DOUBLE_NIL = (KEEP, REJECT, DOUBLE_NIL)
+_BIDS: Final[tuple[Action, ...]] = tuple(Action.bid(n) for n in range(14))
+_DRAW: Final = (KEEP, REJECT)
+_DRAW_OR_DOUBLE_NIL: Final = (KEEP, REJECT, DOUBLE_NIL)
 
 
-_PLAYING = Phase.PLAY
-_DRAWING = Phase.DRAW
+_PLAYING: Final = Phase.PLAY
+_DRAWING: Final = Phase.DRAW
 
 
 def default_exchange_seed(*, seed: Seed | None, deal: Deal) -> str:

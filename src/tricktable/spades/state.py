@@ -35,6 +35,7 @@ bidding in :mod:`~tricktable.spades.drawing`, the reasons for refusing in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from tricktable.cards import CARDS, mask_of
 from tricktable.game import KEEP, REJECT, Action, ActionKind, IllegalAction, Seat, Seed, derive_seed
@@ -74,21 +75,21 @@ __all__ = [
     "random_hand_state",
 ]
 
-_new_tuple = tuple.__new__
-_PLAY = ActionKind.PLAY
-_PLAYING = Phase.PLAY
-_DRAWING = Phase.DRAW
+_new_tuple: Final = tuple.__new__
+_PLAY: Final = ActionKind.PLAY
+_PLAYING: Final = Phase.PLAY
+_DRAWING: Final = Phase.DRAW
 
 
 # Shared events for the hot path: events are immutable, so one instance serves every hand.
-_PLAYED: tuple[CardPlayed, ...] = tuple(CardPlayed(s, c) for s in range(2) for c in CARDS)
+_PLAYED: Final[tuple[CardPlayed, ...]] = tuple(CardPlayed(s, c) for s in range(2) for c in CARDS)
 """``_PLAYED[seat * 52 + card]``."""
-_DREW: tuple[Drew, ...] = tuple(
+_DREW: Final[tuple[Drew, ...]] = tuple(
     _new_tuple(Drew, (s, k, CARDS[t], CARDS[d]))
     for s in range(2) for k in (False, True) for t in range(52) for d in range(52)
 )
 """``_DREW[(seat * 104 + kept * 52 + taken) * 52 + discarded]``."""
-_WON: tuple[TrickWon, ...] = tuple(TrickWon(s, n) for s in range(2) for n in range(14))
+_WON: Final[tuple[TrickWon, ...]] = tuple(TrickWon(s, n) for s in range(2) for n in range(14))
 """``_WON[seat * 14 + trick_number]``."""
 
 
@@ -147,13 +148,13 @@ class HandState(HandCore):
             cards = action.cards
             if len(cards) != 1:
                 raise IllegalAction(Message("illegal.play_one", {"example": "play AS"}))
-            card = cards[0]
+            card: int = cards[0]  # as a plain int, the arithmetic below compiles to native code
             bit = 1 << card
             legal = self._legal
             if legal < 0:
                 legal = self._compute_legal_play()
             if not bit & legal:
-                raise IllegalAction(why_not_play(self, card))
+                raise IllegalAction(why_not_play(self, cards[0]))
             self.history.append((mover, action))
             self.hands[mover] ^= bit
             events = self.events
@@ -183,14 +184,17 @@ class HandState(HandCore):
             self.history.append((mover, action))
             pos = self._pos
             stock = self._stock
-            keep = action is KEEP
-            if keep:
+            taken: int  # plain ints, as above
+            dropped: int
+            if action is KEEP:
                 taken, dropped = stock[pos], stock[pos + 1]
+                at = mover * 104 + 52 + taken
             else:
                 dropped, taken = stock[pos], stock[pos + 1]
+                at = mover * 104 + taken
             self.hands[mover] |= 1 << taken
             self.discards[mover] |= 1 << dropped
-            self.events.append(_DREW[(mover * 104 + keep * 52 + taken) * 52 + dropped])
+            self.events.append(_DREW[at * 52 + dropped])
             self._pos = pos = pos + 2
             if pos < 52:
                 self.to_move = 1 - mover
@@ -244,7 +248,7 @@ class HandState(HandCore):
         self.to_move = None
 
 
-_HANDLERS: dict[tuple[Phase, ActionKind], Callable[[HandState, Seat, Action], None]] = {
+_HANDLERS: Final[dict[tuple[Phase, ActionKind], Callable[[HandState, Seat, Action], None]]] = {
     (Phase.DRAW, ActionKind.KEEP): keep_or_reject,
     (Phase.DRAW, ActionKind.REJECT): keep_or_reject,
     (Phase.DRAW, ActionKind.DOUBLE_NIL): declare_double_nil,
@@ -289,5 +293,5 @@ def random_hand_state(seed: Seed) -> HandState:
     return HandState(rules=_STANDARD, first=0, deal=deal_from_seed(seed), seed=seed)
 
 
-_STANDARD = PRESETS["standard"]
+_STANDARD: Final = PRESETS["standard"]
 
