@@ -15,6 +15,7 @@ from tricktable.cli.figures import arena, bench_engine, bench_rl, bench_solver
 from tricktable.cli.play import hint_line, play
 from tricktable.cli.records import replay, review
 from tricktable.cli.serve import serve
+from tricktable.cli.train import train_app
 
 __all__ = ["app", "hint_line", "main"]
 
@@ -36,6 +37,7 @@ bench_app.command("engine")(bench_engine)
 bench_app.command("solver")(bench_solver)
 bench_app.command("rl")(bench_rl)
 app.add_typer(bench_app, name="bench")
+app.add_typer(train_app, name="train")
 
 
 def main() -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Final
 
@@ -52,7 +52,11 @@ from tricktable.sheepshead.rules import Rules
 from tricktable.sheepshead.state import HandState, Phase, call_options
 from tricktable.sheepshead.view import SheepsheadView
 
-__all__ = ["StrongSheepsheadPlayer", "seat_score", "rank_buries"]
+__all__ = ["Leaf", "StrongSheepsheadPlayer", "seat_score", "rank_buries"]
+
+Leaf = Callable[[SheepsheadView, HandState, Sequence[Action]], list[float]]
+"""A judgement of played-out cards on one sampled deal: this seat's value after each option
+from the deal's state (see :mod:`tricktable.ai.sheepshead.learned`)."""
 
 _BURY_CANDIDATES: Final = 4
 _MARGIN: Final = 0.05
@@ -127,7 +131,10 @@ class StrongSheepsheadPlayer:
                  play_model: PlayModel | None = None, settle_every: int = 0,
                  settle_after: int = 16, settle_k: float = 2.0,
                  margin: float = _MARGIN, conventions: bool = True,
-                 race_z: float | None = None) -> None:
+                 race_z: float | None = None, leaf: Leaf | None = None) -> None:
+        self.leaf = leaf
+        """Judges the cards played out (before ``solve_from_trick``) instead of playing each
+        option to the end of the hand with ``basic`` (None: play them out)."""
         self.budget = budget or Budget()
         self.conventions = conventions
         """Keep the conventions (see the module); off, every legal card is searched."""
@@ -290,6 +297,8 @@ class StrongSheepsheadPlayer:
         from ``replayed`` (the state ``sample`` and the public history make, if already
         built)."""
         start = replayed if replayed is not None else rebuild_state(view, sample)
+        if self.leaf is not None and view.phase is Phase.PLAY:
+            return self.leaf(view, start, options)
         return played_out(view, start, options, self.fallback, _PLAYOUT_RNG)
 
     # --- Play ---------------------------------------------------------------------------------

@@ -21,6 +21,12 @@ key              what it sets                                                   
                  and blitzes where they are played), ``played`` (cards played out) and
                  ``solved`` (cards solved), joined by ``+``; the rest are ``basic``'s:
                  ``search=played`` measures what searching those cards alone gains
+``leaf``         how a card played out (before ``solve_from``) is judged on a deal:     playout
+                 ``playout`` (``basic`` plays the hand to its end), ``learned`` (``basic``
+                 finishes the trick, then the learned value of
+                 :mod:`~tricktable.ai.sheepshead.learned` judges the position; a path to
+                 a ``.npz`` model instead of ``learned`` loads that one) or ``solved``
+                 (the trick finished, the open-card solver's band)
 ===============  =====================================================================  ========
 """
 
@@ -31,7 +37,7 @@ from typing import Any
 
 from tricktable.ai.budget import Budget
 from tricktable.ai.sheepshead.play_inference import PlayModel
-from tricktable.ai.sheepshead.strong import StrongSheepsheadPlayer
+from tricktable.ai.sheepshead.strong import Leaf, StrongSheepsheadPlayer
 
 __all__ = ["SEARCHED", "STRONG_SETTINGS", "strong_variant", "strong_sheepshead"]
 
@@ -42,7 +48,7 @@ cracks, blitzes); cards played out; cards solved."""
 STRONG_SETTINGS: dict[str, Any] = {
     "samples": 96, "play_z": 0.5, "bidding_z": 2.0, "margin": 0.05, "solve_from": 2,
     "settle_k": 1.0, "softness": 0.6, "conventions": True, "race_z": None,
-    "search": SEARCHED,
+    "search": SEARCHED, "leaf": "playout",
 }
 """``strong``'s own settings, by the keys a variant may change.
 
@@ -90,6 +96,25 @@ def _kinds(text: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
+def _leaf(text: str) -> str:
+    if text not in ("playout", "learned", "solved") and not text.endswith(".npz"):
+        raise ValueError("it is playout, learned, solved or a model's .npz file")
+    return text
+
+
+def _make_leaf(name: str) -> Leaf | None:
+    """The leaf judgement named ``name`` (None: play the hand out)."""
+    if name == "playout":
+        return None
+    from pathlib import Path
+
+    from tricktable.ai.sheepshead.learned import LearnedLeaf, SolvedLeaf, load_model
+
+    if name == "solved":
+        return SolvedLeaf()
+    return LearnedLeaf(load_model(None if name == "learned" else Path(name)))
+
+
 def _or_off(parse: Callable[[str], float]) -> Callable[[str], float | None]:
     return lambda text: None if text == _OFF else parse(text)
 
@@ -97,7 +122,7 @@ def _or_off(parse: Callable[[str], float]) -> Callable[[str], float | None]:
 _PARSERS: dict[str, Callable[[str], Any]] = {
     "samples": _count, "play_z": _share, "bidding_z": _share, "margin": _share,
     "solve_from": _trick, "settle_k": _or_off(_share), "softness": _or_off(float),
-    "conventions": _switch, "race_z": _or_off(_share), "search": _kinds,
+    "conventions": _switch, "race_z": _or_off(_share), "search": _kinds, "leaf": _leaf,
 }
 
 
@@ -116,6 +141,7 @@ def strong_sheepshead(budget: Budget | None = None, **changes: Any) -> StrongShe
         settle_after=8, settle_k=settle_k or 0.0, conventions=settings["conventions"],
         race_z=settings["race_z"], search_bidding="bidding" in search,
         search_played="played" in search, search_solved="solved" in search,
+        leaf=_make_leaf(settings["leaf"]),
     )
 
 
