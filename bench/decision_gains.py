@@ -208,9 +208,9 @@ def report_differences(by_deal: Sequence[Sequence[Row]]) -> None:
     unlike: Counter[str] = Counter()
     for deal in by_deal:
         for r in deal:
-            for kind, label in r[4]:
+            for kind, logged in r[4]:
                 seen[kind] += 1
-                unlike[kind] += label is not None
+                unlike[kind] += logged is not None
     print(f"\n{'kind':10s} {'decisions':>9s} {'unlike basic':>12s}")
     for kind in KINDS:
         if seen[kind]:

@@ -3,8 +3,9 @@
     .venv/bin/python bench/read_hands.py --show 0-9            # print hands 0 to 9
     .venv/bin/python bench/read_hands.py --count 500           # the detectors over 500 hands
 
-Hand ``d`` is ``bench/gain_by_role.py``'s deal ``d`` (seed ``--seed``) with the player (``strong``
-unless ``--player``) in seat ``d % 5`` and ``--others`` (``basic``) in the other four.  A shown
+Hand ``d`` is ``bench/gain_by_role.py``'s deal ``d`` (seed ``--seed``, dealer ``d % 5``) with
+the player (``strong`` unless ``--player``) in seat ``(d + d // 5) % 5`` — every position in
+25 hands — and ``--others`` (``basic``) in the other four.  A shown
 hand lists each seat's cards and the blind, every pick and pass, the bury, the call, every trick
 (leader first, the winner marked ``*``) and the score; the player's decisions that a detector
 flags are listed after it.  The detectors (:data:`DETECTORS`) are simple and deterministic — a
@@ -181,13 +182,18 @@ class Watched:
         return action
 
 
+def player_seat(deal: int) -> int:
+    """The player's seat in hand ``deal`` (the dealer is ``deal % 5``)."""
+    return (deal + deal // SEATS) % SEATS
+
+
 def play_hand(deal: int, seed: str, preset: str, player: str,
               others: str) -> tuple[HandState, Watched]:
     rules = rules_from_json(preset)
     dealer = deal % SEATS
     state = HandState(rules=rules, dealer=dealer,
                       deal=deal_from_seed(deal_seed(seed, deal), dealer))
-    seat = deal % SEATS
+    seat = player_seat(deal)
     watched = Watched(make_player("sheepshead", player, reproducible=True))
     other = make_player("sheepshead", others, reproducible=True)
     rngs = [random.Random(player_seed(seed, deal, 0, s)) for s in range(SEATS)]
@@ -204,7 +210,7 @@ def play_hand(deal: int, seed: str, preset: str, player: str,
 
 
 def show(deal: int, state: HandState, watched: Watched) -> str:
-    seat = deal % SEATS
+    seat = player_seat(deal)
     lines = [f"== hand {deal}: the player in seat {seat}, dealer {state.dealer}"]
     for s, cards in enumerate(state.deal.hands):
         mark = " <- player" if s == seat else ""
@@ -218,9 +224,9 @@ def show(deal: int, state: HandState, watched: Watched) -> str:
     if state.buried:
         lines.append(f"  buried: {format_cards(cards_in(state.buried))}")
     for trick, t in enumerate(state.tricks, 1):
-        cards = " ".join(f"{format_cards([c])}{'*' if (t.leader + i) % SEATS == t.winner else ''}"
+        shown = " ".join(f"{format_cards([c])}{'*' if (t.leader + i) % SEATS == t.winner else ''}"
                          for i, c in enumerate(t.cards))
-        lines.append(f"  trick {trick}: seat {t.leader} leads: {cards}  "
+        lines.append(f"  trick {trick}: seat {t.leader} leads: {shown}  "
                      f"(seat {t.winner}, {t.points})")
     result = state.result
     assert result is not None
