@@ -6,7 +6,7 @@ from __future__ import annotations
 import socket
 import time
 
-import httpx
+import httpx2
 
 
 def free_port() -> int:
@@ -21,9 +21,9 @@ def answers(url: str, seconds: float = 60) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+            if httpx2.get(f"{url}/api/health", timeout=1).status_code == 200:
                 return True
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
         time.sleep(0.1)
     return False

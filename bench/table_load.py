@@ -36,7 +36,7 @@ import tempfile
 import time
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 
 from serving import answers, free_port
@@ -104,8 +104,8 @@ class Table:
         self.finished = False
 
 
-async def seat_table(http: httpx.AsyncClient, number: int, people: int) -> Table:
-    cookies: list[httpx.Cookies] = []
+async def seat_table(http: httpx2.AsyncClient, number: int, people: int) -> Table:
+    cookies: list[httpx2.Cookies] = []
     response = await http.post("/api/tables", json={"game": "sheepshead", "hands": 20,
                                                     "nickname": f"T{number}-0"})
     response.raise_for_status()
@@ -113,7 +113,7 @@ async def seat_table(http: httpx.AsyncClient, number: int, people: int) -> Table
     invite, tokens = data["invite"], [data["token"]]
     cookies.append(response.cookies)
     for seat in range(1, people):
-        async with httpx.AsyncClient(base_url=str(http.base_url)) as guest:
+        async with httpx2.AsyncClient(base_url=str(http.base_url)) as guest:
             joined = await guest.post(f"/api/tables/{invite}/seats",
                                       json={"nickname": f"T{number}-{seat}"})
             joined.raise_for_status()
@@ -124,7 +124,7 @@ async def seat_table(http: httpx.AsyncClient, number: int, people: int) -> Table
     return Table(invite, tokens)
 
 
-async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
+async def play_seat(base: str, http: httpx2.AsyncClient, table: Table, seat: int,
                     think: float, stop: float, rng: random.Random, stats: dict[str, Any],
                     measuring: asyncio.Event, gate: asyncio.Semaphore) -> None:
     ws_url = base.replace("http://", "ws://") + f"/api/tables/{table.invite}/live"
@@ -162,7 +162,7 @@ async def play_seat(base: str, http: httpx.AsyncClient, table: Table, seat: int,
                 task.add_done_callback(stats["acting"].discard)
 
 
-async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, Any],
+async def act(http: httpx2.AsyncClient, table: Table, seat: int, game: dict[str, Any],
               think: float, rng: random.Random, stats: dict[str, Any]) -> None:
     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
     table.sent[game["version"] + 1] = posted = time.monotonic()
@@ -170,7 +170,7 @@ async def act(http: httpx.AsyncClient, table: Table, seat: int, game: dict[str, 
         response = await http.post(
             f"/api/tables/{table.invite}/actions", headers={"X-Seat-Token": table.tokens[seat]},
             json={"action": rng.choice(game["legal_actions"]), "version": game["version"]})
-    except httpx.HTTPError:
+    except httpx2.HTTPError:
         stats["errors"] += 1
         return
     if response.status_code != 200:
@@ -195,9 +195,9 @@ async def run(base: str, server: int, tables: int, seconds: float, think: float,
     rng = random.Random(seed)
     # Idle connections are dropped before the server's keep-alive timeout (5 s) would close
     # them under a request on its way.
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200,
+    limits = httpx2.Limits(max_connections=200, max_keepalive_connections=200,
                           keepalive_expiry=3.0)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         began = time.monotonic()
         gate = asyncio.Semaphore(8)  # a few tables at a time: no flood of new connections
 

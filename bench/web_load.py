@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 from serving import answers, free_port
 
@@ -62,11 +62,11 @@ class Window:
         self.stop_at = float("inf")
 
 
-async def new_game(client: httpx.AsyncClient, name: str, difficulty: str,
+async def new_game(client: httpx2.AsyncClient, name: str, difficulty: str,
                    errors: list[str]) -> dict[str, Any] | None:
     try:
         response = await client.post("/api/games", json={"game": name, "difficulty": difficulty})
-    except httpx.HTTPError as error:
+    except httpx2.HTTPError as error:
         errors.append(f"new game: {type(error).__name__} {error}")
         return None
     if response.status_code != 201:
@@ -85,7 +85,7 @@ async def player(url: str, name: str, difficulty: str, window: Window, rng: rand
                  latencies: list[float], errors: list[str], games: list[int],
                  think: float = 0.0, number: int = 0) -> None:
     headers = {"X-Forwarded-For": address(number)}
-    async with httpx.AsyncClient(base_url=url, timeout=60, headers=headers) as client:
+    async with httpx2.AsyncClient(base_url=url, timeout=60, headers=headers) as client:
         game = await new_game(client, name, difficulty, errors)
         await window.ready.wait()
         while game is not None and time.monotonic() < window.stop_at:
@@ -103,7 +103,7 @@ async def player(url: str, name: str, difficulty: str, window: Window, rng: rand
                     json={"action": action, "version": game["version"],
                           "since": game["event_count"]},
                 )
-            except httpx.HTTPError as error:  # a timeout, a reset: an error, not the end
+            except httpx2.HTTPError as error:  # a timeout, a reset: an error, not the end
                 errors.append(f"action: {type(error).__name__} {error}")
                 game = await new_game(client, name, difficulty, errors)
                 continue
@@ -148,7 +148,7 @@ async def run(url: str, name: str, games: int, seconds: float, difficulty: str, 
             return float("nan")
         return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
 
-    options = httpx.get(f"{url}/api/options").json()
+    options = httpx2.get(f"{url}/api/options").json()
     return {
         "game": name,
         "concurrent_games": games,

@@ -1,4 +1,4 @@
-"""A person at a table on a real server process: HTTP through httpx, live messages through a
+"""A person at a table on a real server process: HTTP through httpx2, live messages through a
 real WebSocket (``websockets``), in a thread; reconnects (resuming after the last event it saw)
 when the server goes away, to whatever server ``where()`` names then."""
 
@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -18,10 +18,10 @@ from tests.web.live import Listening
 from tests.web.tables import SEAT_HEADER
 
 
-def sit(base: str, invite: str | None, nickname: str, **table: Any) -> tuple[httpx.Client,
+def sit(base: str, invite: str | None, nickname: str, **table: Any) -> tuple[httpx2.Client,
                                                                              dict[str, Any]]:
     """A new browser (own cookies) that creates a table (no invite) or sits at one."""
-    client = httpx.Client(base_url=base, timeout=30)
+    client = httpx2.Client(base_url=base, timeout=30)
     if invite is None:
         response = client.post("/api/tables", json={"nickname": nickname, **table})
     else:
@@ -49,7 +49,7 @@ class RemoteSitter(Listening):
         """The game whose events to start from (event 0); None: from the state now."""
 
     def _act(self, game: dict[str, Any]) -> None:
-        with httpx.Client(base_url=self.where(), timeout=30) as client:
+        with httpx2.Client(base_url=self.where(), timeout=30) as client:
             response = client.post(f"/api/tables/{self.invite}/actions",
                                    headers={SEAT_HEADER: self.token},
                                    json={"action": self.choose(game, self.rng),
@@ -77,7 +77,7 @@ class RemoteSitter(Listening):
                 if game and game["legal_actions"] and game["status"] == "playing":
                     try:
                         self._act(game)
-                    except httpx.HTTPError:
+                    except httpx2.HTTPError:
                         return False  # the server went away: reconnect
 
     def run(self) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 
 def free_port() -> int:
@@ -47,8 +47,8 @@ class Server:
         """Until the server answers its health check (a minute at most)."""
         deadline = time.monotonic() + 60
         while not self._ready:
-            with contextlib.suppress(httpx.HTTPError):
-                self._ready = httpx.get(f"{self._url}/api/health", timeout=1).status_code == 200
+            with contextlib.suppress(httpx2.HTTPError):
+                self._ready = httpx2.get(f"{self._url}/api/health", timeout=1).status_code == 200
             if self._ready:
                 return
             if self._process.poll() is not None or time.monotonic() > deadline:

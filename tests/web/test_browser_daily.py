@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import uvicorn
 from fastapi import FastAPI
@@ -67,7 +67,7 @@ def test_the_daily_notice_share_text_and_a_past_record(live: tuple[str, FastAPI]
     url, app = live
     service: GameService = app.state.service
     # A returning player ranks today's Daily over HTTP.
-    with httpx.Client(base_url=url, timeout=60) as regular:
+    with httpx2.Client(base_url=url, timeout=60) as regular:
         service.store.ensure_player(regular.get("/api/me").json()["player_id"], LONG_AGO)
         regular.put("/api/me", json={"nickname": "Regular Rita"})
 

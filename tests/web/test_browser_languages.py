@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from tests.web.browser import (
@@ -443,7 +443,7 @@ def at_a_play_with_a_card_not_playable(page: Any, url: str) -> dict[str, Any]:
 def refusal(url: str, identity: dict[str, str], game: dict[str, Any], card: str,
             language: str) -> str:
     """The server's reason for refusing the card, asked in ``language`` (it changes nothing)."""
-    response = httpx.post(f"{url}/api/games/{game['id']}/actions",
+    response = httpx2.post(f"{url}/api/games/{game['id']}/actions",
                           json={"action": f"play {card}", "version": game["version"]},
                           cookies={**identity, LANGUAGE_COOKIE: language})
     assert response.status_code == 422, response.text

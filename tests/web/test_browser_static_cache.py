@@ -1,6 +1,6 @@
 """In Chromium, on a real server: every static file a page loads (the modules its script imports,
-the court cards' pictures at the table) comes from a versioned URL, and coming back to the page
-asks the server for none of them."""
+the court cards' pictures at the table, the words of its language) comes from a versioned URL,
+and coming back to the page asks the server for none of them."""
 
 from __future__ import annotations
 
@@ -56,7 +56,11 @@ def test_a_second_visit_takes_every_static_file_from_the_cache(server: Server,
         page.wait_for_load_state("networkidle")
         first = network.static()
         paths = {urlsplit(url).path for url in first.values()}
-        assert {"/static/js/app.js", "/static/js/i18n.js", "/static/css/tokens.css"} <= paths
+        assert {"/static/js/app.js", "/static/js/i18n.js", "/static/css/tokens.css",
+                "/static/i18n/en.json"} <= paths
+        words = [url for url in first.values() if "/static/i18n/" in url]
+        assert len(words) == 1  # the page's preload is the fetch i18n.js makes: fetched once
+        assert not any(urlsplit(url).path == "/api/i18n" for url in network.urls.values())
         unversioned = [url for url in first.values() if not parse_qs(urlsplit(url).query).get("v")]
         assert unversioned == []
         network.clear()

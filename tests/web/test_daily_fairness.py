@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -205,7 +205,7 @@ def test_past_records_replay_exactly_and_the_seed_verifies(
 def test_verify_daily_fetches_the_commitment_from_a_server(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'verify.sqlite3'}", tmp_path / "server.log")
     try:
-        today = date.fromisoformat(httpx.get(f"{server.url}/api/options").json()["today"])
+        today = date.fromisoformat(httpx2.get(f"{server.url}/api/options").json()["today"])
         yesterday = today - timedelta(days=1)
         seed = daily_seed("restart-test", "spades", yesterday)  # servers.py's secret
         result = CliRunner().invoke(cli, [

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI
@@ -75,7 +75,7 @@ def test_concurrent_daily_requests_across_two_server_processes(
     store = Store(make_engine(database_url))
     try:
         for _round in range(3):
-            cookie = httpx.get(f"{servers[0].url}/api/me")
+            cookie = httpx2.get(f"{servers[0].url}/api/me")
             player_id = cookie.json()["player_id"]
             # A returning browser, by the servers' real clock.
             store.ensure_player(player_id, datetime.now(UTC).replace(tzinfo=None)
@@ -86,7 +86,7 @@ def test_concurrent_daily_requests_across_two_server_processes(
             def post(k: int, jar: dict[str, str] = jar,
                      barrier: threading.Barrier = barrier) -> dict[str, Any]:
                 barrier.wait()
-                response = httpx.post(f"{servers[k % 2].url}/api/daily", json={},
+                response = httpx2.post(f"{servers[k % 2].url}/api/daily", json={},
                                       cookies=jar, timeout=60)
                 assert response.status_code == 200, response.text
                 data: dict[str, Any] = response.json()
@@ -101,7 +101,7 @@ def test_concurrent_daily_requests_across_two_server_processes(
                     games.c.player_id == player_id, games.c.mode == "daily")).all()
             assert [bool(r.ranked) for r in stored] == [True]
             for server in servers:  # resuming on either server: the same ranked game
-                again = httpx.post(f"{server.url}/api/daily", json={}, cookies=jar,
+                again = httpx2.post(f"{server.url}/api/daily", json={}, cookies=jar,
                                    timeout=60).json()
                 assert again["id"] == answers[0]["id"] and again["ranked"]
     finally:

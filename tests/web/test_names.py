@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from threading import Barrier
 
-import httpx
+import httpx2
 import pytest
 import sqlalchemy as sa
 from alembic import command
@@ -35,7 +35,7 @@ def visitors(app: FastAPI) -> Iterator[Visitors]:
     found.close()
 
 
-def nickname(client: TestClient, name: str) -> httpx.Response:
+def nickname(client: TestClient, name: str) -> httpx2.Response:
     return client.put("/api/me", json={"nickname": name})
 
 

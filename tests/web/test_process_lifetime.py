@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from tests.web.servers import free_port
@@ -69,8 +69,8 @@ def serving(database: str, port: int, log: Path) -> Iterator[subprocess.Popen[by
     try:
         deadline = time.monotonic() + 120
         while True:
-            with contextlib.suppress(httpx.HTTPError):
-                ready = httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=2)
+            with contextlib.suppress(httpx2.HTTPError):
+                ready = httpx2.get(f"http://127.0.0.1:{port}/readyz", timeout=2)
                 if ready.status_code == 200 and len(descendants(process.pid)) >= EXPECTED:
                     break
             if process.poll() is not None or time.monotonic() > deadline:
@@ -97,8 +97,8 @@ def test_kill_9_of_the_supervisor_ends_every_process_and_frees_the_port(tmp_path
             time.sleep(0.1)
         left = [process for process in started if alive(process)]
         assert left == [], [Path(f"/proc/{pid}/cmdline").read_bytes()[:200] for pid, _ in left]
-        with pytest.raises(httpx.TransportError):
-            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
+        with pytest.raises(httpx2.TransportError):
+            httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
     with serving(database_url, port, tmp_path / "second.log") as second:
-        assert httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=10).json() == {"ok": True}
+        assert httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=10).json() == {"ok": True}
         assert second.poll() is None

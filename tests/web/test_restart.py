@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from tests.web.play import spades_choice
@@ -32,7 +32,7 @@ def servers(tmp_path: Path) -> Iterator[list[Server]]:
         server.kill()
 
 
-def act(client: httpx.Client, game: dict[str, Any], action: str) -> dict[str, Any]:
+def act(client: httpx2.Client, game: dict[str, Any], action: str) -> dict[str, Any]:
     response = client.post(f"/api/games/{game['id']}/actions",
                            json={"action": action, "version": game["version"]})
     assert response.status_code == 200, response.text
@@ -74,7 +74,7 @@ def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers:
         return str(game["legal_actions"][0])
 
     servers.append(Server(database_url, log, env=TEST_OPTIONS))
-    with httpx.Client(base_url=servers[0].url, timeout=30) as client:
+    with httpx2.Client(base_url=servers[0].url, timeout=30) as client:
         game = client.post("/api/games", json=GAMES[name]).json()
         while not mid_second_hand(game):
             game = act(client, game, choose(game))
@@ -85,7 +85,7 @@ def test_kill_9_mid_hand_then_restart_continues_exactly(tmp_path: Path, servers:
 
     servers[0].kill()
     servers.append(Server(database_url, log, env=TEST_OPTIONS))
-    with httpx.Client(base_url=servers[1].url, timeout=30, cookies=cookies) as client:
+    with httpx2.Client(base_url=servers[1].url, timeout=30, cookies=cookies) as client:
         after = client.get(f"/api/games/{game['id']}").json()
         assert stable(after) == before
         game = after
@@ -119,10 +119,10 @@ def test_two_servers_on_one_database(tmp_path: Path, servers: list[Server],
     servers.append(Server(database_url, log))
     # PostgreSQL spelled plainly (postgresql://) is psycopg 3 too: the same database.
     servers.append(Server(database_url.replace("postgresql+psycopg://", "postgresql://"), log))
-    with httpx.Client(base_url=servers[0].url, timeout=30) as first:
+    with httpx2.Client(base_url=servers[0].url, timeout=30) as first:
         game = first.post("/api/games", json={"difficulty": "normal"}).json()
         cookies = dict(first.cookies)
-    clients = [httpx.Client(base_url=s.url, timeout=30, cookies=cookies) for s in servers]
+    clients = [httpx2.Client(base_url=s.url, timeout=30, cookies=cookies) for s in servers]
     try:
         for turn in range(10):
             game = act(clients[turn % 2], game, game["legal_actions"][-1])
@@ -130,10 +130,10 @@ def test_two_servers_on_one_database(tmp_path: Path, servers: list[Server],
             assert stable(other) == stable(game) | {"previous_hand": other["previous_hand"]}
         # The same submission to both servers at once: exactly one applies.
         body = {"action": game["legal_actions"][-1], "version": game["version"]}
-        answers: list[httpx.Response] = []
+        answers: list[httpx2.Response] = []
         barrier = threading.Barrier(2)
 
-        def submit(client: httpx.Client) -> None:
+        def submit(client: httpx2.Client) -> None:
             barrier.wait()
             answers.append(client.post(f"/api/games/{game['id']}/actions", json=body))
 

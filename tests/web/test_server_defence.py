@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -62,7 +62,7 @@ def test_huge_headers_get_a_431_that_says_why(server: Server, header: bytes) -> 
 
 
 def test_another_site_s_request_is_refused(server: Server) -> None:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
+    with httpx2.Client(base_url=server.url, timeout=30) as client:
         refused = client.post("/api/games", json=EASY, headers={"origin": "https://evil.example"})
         assert refused.status_code == 403 and refused.json()["error"] == "origin_not_allowed"
         assert refused.headers["cache-control"] == "no-store"
@@ -74,7 +74,7 @@ def test_another_site_s_request_is_refused(server: Server) -> None:
 
 
 def test_another_site_s_websocket_is_closed_with_4403(server: Server) -> None:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
+    with httpx2.Client(base_url=server.url, timeout=30) as client:
         table = client.post("/api/tables", json={"nickname": "Host", "game": "sheepshead",
                                                  "hands": 5, "difficulty": "easy"}).json()
     url = f"ws://127.0.0.1:{server.port}/api/tables/{table['invite']}/live"

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from tests.web.servers import Server, free_port
@@ -80,12 +80,12 @@ def test_a_body_past_the_limit_is_refused_before_it_is_all_sent(server: Server) 
         head, _, body = answer.partition(b"\r\n\r\n")
         assert head.startswith(b"HTTP/1.1 413"), answer[:200]
         assert json.loads(body)["error"] == "too_large"
-    assert httpx.get(server.url + "/api/games").json() == {"games": []}
+    assert httpx2.get(server.url + "/api/games").json() == {"games": []}
 
 
 def test_head_and_security_headers_over_a_socket(server: Server) -> None:
     for path in ("/", "/leaderboard", "/rules"):
-        head = httpx.head(server.url + path)
+        head = httpx2.head(server.url + path)
         assert head.status_code == 200 and head.content == b""
         assert "frame-ancestors 'none'" in head.headers["content-security-policy"]
         assert head.headers["x-content-type-options"] == "nosniff"
@@ -95,34 +95,34 @@ def test_nobody_can_spoof_an_address_without_a_trusted_proxy(server: Server) -> 
     answers = []
     for number in range(4):  # a new player and a new claimed address each time
         forged = {"x-forwarded-for": f"198.51.100.{number}", "forwarded": f"for=192.0.2.{number}"}
-        answers.append(httpx.post(server.url + "/api/games", json=EASY, headers=forged,
+        answers.append(httpx2.post(server.url + "/api/games", json=EASY, headers=forged,
                                   timeout=30))
     assert [a.status_code for a in answers] == [201, 201, 201, 429]
     assert answers[-1].json()["error"] == "too_many_requests"
     assert int(answers[-1].headers["retry-after"]) >= 1
-    over_https = httpx.get(server.url + "/api/me", headers={"x-forwarded-proto": "https"})
+    over_https = httpx2.get(server.url + "/api/me", headers={"x-forwarded-proto": "https"})
     assert "Secure" not in over_https.headers["set-cookie"]
 
 
 def test_a_trusted_proxy_names_the_client(proxied: Server) -> None:
     def start(address: str) -> int:
-        return httpx.post(proxied.url + "/api/games", json=EASY, timeout=30,
+        return httpx2.post(proxied.url + "/api/games", json=EASY, timeout=30,
                           headers={"x-forwarded-for": address}).status_code
 
     assert [start("198.51.100.20") for _ in range(4)] == [201, 201, 201, 429]
     assert start("198.51.100.21") == 201  # another client behind the same proxy
-    secure = httpx.get(proxied.url + "/api/me", headers={"x-forwarded-proto": "https"})
+    secure = httpx2.get(proxied.url + "/api/me", headers={"x-forwarded-proto": "https"})
     assert "; Secure" in secure.headers["set-cookie"]
 
 
 def test_two_server_processes_share_the_rate_limits(server: Server, proxied: Server) -> None:
-    codes = [httpx.post(url + "/api/daily", json={}, timeout=30).status_code
+    codes = [httpx2.post(url + "/api/daily", json={}, timeout=30).status_code
              for url in (server.url, proxied.url, server.url)]
     assert codes == [200, 200, 429]
 
 
 def test_json_logs_hold_one_line_per_request(place: Path, server: Server) -> None:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
+    with httpx2.Client(base_url=server.url, timeout=30) as client:
         client.put("/api/me", json={"nickname": "Logged Lou"})
         client.get("/api/games/0123456789abcdef0123456789abcdef")
     expected = [("PUT", "/api/me", 200), ("GET", "/api/games/{game_id}", 404)]
@@ -146,13 +146,13 @@ def test_metrics_are_summed_over_server_processes(place: Path, database: str) ->
     multi = Server(database, place / "multi.log", args=["--processes", "2"])
 
     def options_answered() -> float:
-        with httpx.Client(base_url=multi.url, timeout=30) as fresh:  # a new connection
+        with httpx2.Client(base_url=multi.url, timeout=30) as fresh:  # a new connection
             return metric(fresh.get("/metrics").text, "tricktable_requests_total",
                           route="/api/options", method="GET", status="200")
 
     try:
         for _ in range(12):
-            with httpx.Client(base_url=multi.url, timeout=30) as fresh:
+            with httpx2.Client(base_url=multi.url, timeout=30) as fresh:
                 assert fresh.get("/api/options").status_code == 200
         # Whichever process answers /metrics counts the other's requests too.
         assert [options_answered() for _ in range(6)] == [12.0] * 6
@@ -166,10 +166,10 @@ def test_metrics_on_their_own_address_sum_every_process(place: Path, database: s
                    args=["--processes", "2", "--metrics-address", f"127.0.0.1:{listener}"])
     try:
         for _ in range(8):
-            with httpx.Client(base_url=multi.url, timeout=30) as fresh:  # a new connection
+            with httpx2.Client(base_url=multi.url, timeout=30) as fresh:  # a new connection
                 assert fresh.get("/api/options").status_code == 200
                 assert fresh.get("/metrics").status_code == 404  # not on the players' port
-        scraped = httpx.get(f"http://127.0.0.1:{listener}/metrics", timeout=30)
+        scraped = httpx2.get(f"http://127.0.0.1:{listener}/metrics", timeout=30)
         assert scraped.status_code == 200
         assert metric(scraped.text, "tricktable_requests_total", route="/api/options",
                       method="GET", status="200") == 8

@@ -95,3 +95,18 @@ def test_a_change_to_a_module_of_the_app_reaches_the_page_s_script(tmp_path: Pat
         assert after.url(name) != before.url(name), name
     for name in ("css/style.css", "cards/KD.svg", "js/settings.js"):
         assert after.url(name) == before.url(name), name
+
+
+def test_made_files_are_versioned_beside_the_folder_s(tmp_path: Path) -> None:
+    write(tmp_path, FILES)
+    made = {"i18n/nl.json": b'{"language": "nl"}'}
+    assets = Assets(tmp_path, made)
+    assert assets.files["i18n/nl.json"].body == made["i18n/nl.json"]
+    assert assets.files["i18n/nl.json"].media_type == "application/json"
+    version = assets.files["i18n/nl.json"].version
+    assert assets.url("i18n/nl.json") == f"/static/i18n/nl.json?v={version}"
+    assert Assets(tmp_path, {"i18n/nl.json": b'{"language": "nl", "x": 1}'}).url(
+        "i18n/nl.json") != assets.url("i18n/nl.json")  # new words, a new URL
+    assert {name: assets.url(name) for name in FILES} == urls(tmp_path)  # the others keep theirs
+    with pytest.raises(ValueError, match=r"made files \['js/app\.js'\]"):
+        Assets(tmp_path, {"js/app.js": b""})

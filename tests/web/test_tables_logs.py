@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from websockets.sync.client import connect
 
@@ -22,7 +22,7 @@ def test_invite_codes_and_seat_tokens_stay_out_of_the_log(tmp_path: Path,
     server = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", log,
                     args=("--log-format", log_format))
     try:
-        with httpx.Client(base_url=server.url) as ann, httpx.Client(base_url=server.url) as bob:
+        with httpx2.Client(base_url=server.url) as ann, httpx2.Client(base_url=server.url) as bob:
             made = ann.post("/api/tables", json={"game": "spades", "nickname": "Ann"})
             assert made.status_code == 201, made.text
             invite, ann_token = made.json()["invite"], made.json()["token"]
@@ -55,7 +55,7 @@ def test_invite_codes_and_seat_tokens_stay_out_of_the_log(tmp_path: Path,
             # token stay out of the log too.
             code = bob.post(f"/api/tables/{invite}/seat-link",
                             headers={"X-Seat-Token": bob_token}).json()["code"]
-            with httpx.Client(base_url=server.url) as laptop:
+            with httpx2.Client(base_url=server.url) as laptop:
                 moved = laptop.post(f"/api/tables/{invite}/seat-move", json={"code": code})
                 assert moved.status_code == 201, moved.text
                 laptop_token = moved.json()["token"]

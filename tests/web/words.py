@@ -11,7 +11,7 @@ from typing import Any
 
 from tricktable.i18n import PSEUDO_LANGUAGE, catalogue
 from tricktable.i18n.catalogues import locales_dir
-from tricktable.web.routes.i18n import BROWSER_DOMAINS
+from tricktable.web.words import BROWSER_DOMAINS
 
 WORD = re.compile(r"[^\W\d_]+")
 """A word: a run of letters (any script, accents too)."""

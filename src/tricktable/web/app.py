@@ -62,6 +62,7 @@ from tricktable.web.daily.ranking import DailyRanking
 from tricktable.web.edges.access_log import AccessLogMiddleware
 from tricktable.web.edges.asgi import HttpMiddleware
 from tricktable.web.edges.body_limit import BodyLimitMiddleware
+from tricktable.web.edges.compression import CompressPages
 from tricktable.web.edges.header_limit import HeaderLimitMiddleware
 from tricktable.web.edges.methods import HeadAsGet
 from tricktable.web.edges.metrics import MetricsMiddleware
@@ -202,6 +203,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the logs and metrics see every answer; the answer's language is settled first of all.
     # Huge headers (431) and other sites' requests (403) are refused before anything reads a
     # cookie or counts a limit; every API answer, refusals included, is no-store.
+    app.add_middleware(CompressPages)  # the pages' HTML: no secrets in it (BREACH)
     app.add_middleware(HeadAsGet)
     app.add_middleware(RateLimitMiddleware, limits=limits)
     app.add_middleware(IdentityMiddleware, key=subkey(secret, "cookie"),

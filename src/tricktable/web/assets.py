@@ -18,6 +18,10 @@ with the right version is answered ``Cache-Control: public, max-age=31536000, im
 without a version, or with another (an old page, a hand-typed URL), gets today's file with
 ``no-cache``, so it is asked for again (an ``ETag``: a 304 when unchanged).  The files are read
 once, when the app starts: they ship with the code, and a new version is a restart.
+
+Beside the files of the folder, the app serves files it makes when it starts, served and
+versioned the same way: each language's words for the pages' scripts (``i18n/nl.json``, from
+:mod:`tricktable.web.words`), the same for everyone who reads that language.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import hashlib
 import mimetypes
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -35,6 +39,8 @@ from urllib.parse import parse_qs
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
+
+from tricktable.web.words import browser_files
 
 __all__ = ["IMMUTABLE", "PREFIX", "REVALIDATE", "STATIC", "Asset", "Assets", "StaticAssets",
            "static_assets"]
@@ -74,12 +80,17 @@ class _Reference:
 
 
 class Assets:
-    """Every file under ``directory``, read and versioned once."""
+    """Every file under ``directory``, and the ``made`` files (name: bytes, as if they were
+    under it), read and versioned once."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, made: Mapping[str, bytes] | None = None) -> None:
         self.directory = directory
         raw = {path.relative_to(directory).as_posix(): path.read_bytes()
                for path in sorted(directory.rglob("*")) if path.is_file()}
+        clashes = sorted(set(raw) & set(made or {}))
+        if clashes:
+            raise ValueError(f"made files {clashes} are files of {directory} too")
+        raw.update(made or {})
         texts = {name: body.decode("utf-8") for name, body in raw.items()
                  if posixpath.splitext(name)[1] in _REWRITTEN}
         references = {name: [ref for ref in _references(name, text) if ref.name in raw]
@@ -175,8 +186,8 @@ def _components(graph: dict[str, set[str]]) -> list[set[str]]:
 
 @cache
 def static_assets() -> Assets:
-    """The app's own static files (read on first use)."""
-    return Assets(STATIC)
+    """The app's own static files and the languages' words (read on first use)."""
+    return Assets(STATIC, browser_files())
 
 
 class StaticAssets(StaticFiles):

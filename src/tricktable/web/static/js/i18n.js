@@ -1,5 +1,7 @@
-// Every word on the page, in the player's language.  The catalogue comes from the server
-// (GET /api/i18n: the language chosen in the menu, else the browser's Accept-Language), and is
+// Every word on the page, in the player's language.  The catalogue comes from the server: the
+// static file of the page's language that the page names (<meta name="tricktable-words">, a
+// versioned URL the browser keeps for a year; web/words.py), else GET /api/i18n (the language
+// chosen in the menu, else the browser's Accept-Language).  It is
 // formatted as the server formats it (tricktable/i18n/format.py): {name} placeholders, numbers
 // through Intl.NumberFormat, plural forms chosen by Intl.PluralRules from the parameter `count`,
 // and nested messages ({key, params}) translated in turn.
@@ -9,7 +11,10 @@ const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/gi;
 const state = { language: 'en', locale: 'en', languages: {}, messages: {}, plurals: null, numbers: null, signed: null, days: null, moments: null, lists: null, percents: null };
 
 async function load() {
-  const answer = await fetch('/api/i18n', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const named = document.querySelector('meta[name="tricktable-words"]')?.content;
+  // The same request as the page's <link rel="preload" as="fetch" crossorigin="anonymous">, so
+  // the preloaded answer is the one used.
+  const answer = await fetch(named || '/api/i18n', { credentials: 'same-origin' });
   if (!answer.ok) throw new Error(`The page's words did not load (${answer.status}).`);
   const data = await answer.json();
   state.language = data.language;
