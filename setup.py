@@ -40,7 +40,6 @@ NATIVE = [
     "src/tricktable/ai/sheepshead/strong.py",
     "src/tricktable/spades/deal.py",
     "src/tricktable/spades/deck.py",
-    "src/tricktable/spades/exchange.py",
     "src/tricktable/spades/hand.py",
     "src/tricktable/spades/drawing.py",
     "src/tricktable/spades/refusals.py",

@@ -71,8 +71,11 @@ class Page(HTMLParser):
 
 def head_of(text: str) -> str:
     """The page's head with what is the page's own masked: the title's words, its script, the
-    style sheets besides the shared ones, and the card table's viewport-fit."""
+    style sheets besides the shared ones, the card table's viewport-fit, and the words file
+    (named and preloaded only where the page's script reads words)."""
     head = text[text.index("<head>"):text.index("</head>")]
+    head = re.sub(r'\n *<meta name="tricktable-words" content="/static/i18n/[^"]+">', "", head)
+    head = re.sub(r'\n *<link rel="preload" href="/static/i18n/[^"]+" as="fetch"[^>]*>', "", head)
     head = re.sub(r"<title>[^<]*</title>", "<title>…</title>", head)
     shared = r'(?!(?:tokens|style|table)\.css")'
     head = re.sub(r'\n *<link rel="stylesheet" href="/static/css/' + shared + r'[^"]+">', "", head)
